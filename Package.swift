@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "paywall",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "paywall", targets: ["paywall"]),
+        .library(name: "PaywallKit", targets: ["PaywallKit"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+    ],
+    targets: [
+        // C libraries from Debian, each wrapped by exactly one Swift file.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "CLocale",
+                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+
+        .target(name: "Mustache"),
+        .executableTarget(name: "EmbedTheme"),
+        .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
+        .target(name: "PaywallKit",
+                dependencies: ["CCmarkGFM", "CYAML", "CLocale", "Mustache"],
+                plugins: ["EmbedThemePlugin"]),
+        .target(name: "PaywallServer", dependencies: ["PaywallKit"]),
+        .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallServer"]),
+        .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
+
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit"]),
+        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,315 @@
+/*
+ * paywall_locale.c: CLDR formatting through ICU's C API. See paywall_locale.h
+ * for the contract; every ICU object opened here is closed before returning.
+ */
+#include "paywall_locale.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/ucurr.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/uloc.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ustring.h>
+
+enum { LOCALE_CAPACITY = ULOC_FULLNAME_CAPACITY, STACK_UCHARS = 256 };
+
+/* --- Output ------------------------------------------------------------- */
+
+static int valid_output(const char *buffer, int32_t capacity) {
+    return capacity >= 0 && (capacity == 0 || buffer != NULL);
+}
+
+/* Copies n bytes of s, NUL-terminated, when they fit; returns n. */
+static int32_t copy_out(const char *s, int32_t n, char *buffer, int32_t capacity) {
+    if (!valid_output(buffer, capacity) || n < 0) return -1;
+    if (n < capacity) {
+        memcpy(buffer, s, (size_t)n);
+        buffer[n] = '\0';
+    }
+    return n;
+}
+
+/* Converts UTF-16 to UTF-8 into buffer; returns the UTF-8 length. */
+static int32_t utf16_out(const UChar *s, int32_t length, char *buffer, int32_t capacity) {
+    if (!valid_output(buffer, capacity)) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t needed = 0;
+    u_strToUTF8WithSub(buffer, capacity, &needed, s, length, 0xFFFD, NULL, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) {
+        return needed;
+    }
+    return U_FAILURE(status) ? -1 : needed;
+}
+
+/* An ICU call that fills a UChar buffer, preflighting like ICU does. */
+typedef int32_t (*Filler)(const void *context, UChar *dest, int32_t capacity, UErrorCode *status);
+
+/* Runs fill into a stack buffer, or a heap one when the text is longer, then converts it. */
+static int32_t fill_out(Filler fill, const void *context, char *buffer, int32_t capacity) {
+    UChar stack[STACK_UCHARS];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = fill(context, stack, STACK_UCHARS, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR) {
+        return U_FAILURE(status) ? -1 : utf16_out(stack, length, buffer, capacity);
+    }
+    UChar *heap = malloc(((size_t)length + 1) * sizeof(UChar));
+    if (heap == NULL) return -1;
+    status = U_ZERO_ERROR;
+    length = fill(context, heap, length + 1, &status);
+    int32_t result = U_FAILURE(status) ? -1 : utf16_out(heap, length, buffer, capacity);
+    free(heap);
+    return result;
+}
+
+/* --- Input -------------------------------------------------------------- */
+
+/* Converts a BCP 47 tag (underscores allowed) to an ICU locale ID; 0 on success. */
+static int icu_locale(const char *tag, char out[LOCALE_CAPACITY]) {
+    if (tag == NULL) return -1;
+    size_t length = strlen(tag);
+    if (length == 0 || length >= LOCALE_CAPACITY) return -1;
+    char bcp47[LOCALE_CAPACITY];
+    for (size_t i = 0; i <= length; i++) bcp47[i] = tag[i] == '_' ? '-' : tag[i];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    uloc_forLanguageTag(bcp47, out, LOCALE_CAPACITY, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return (size_t)parsed == length ? 0 : -1;
+}
+
+/* True for "49.99", "7800", "-0.5": optional minus, digits, optional fraction. */
+static int plain_decimal(const char *s) {
+    if (s == NULL) return 0;
+    if (*s == '-') s++;
+    const char *start = s;
+    while (*s >= '0' && *s <= '9') s++;
+    if (s == start) return 0;
+    if (*s == '.') {
+        const char *fraction = ++s;
+        while (*s >= '0' && *s <= '9') s++;
+        if (s == fraction) return 0;
+    }
+    return *s == '\0';
+}
+
+/* Uppercases a known ISO 4217 code into out (NUL-terminated UTF-16); 0 on success. */
+static int currency_code(const char *code, UChar out[4]) {
+    if (code == NULL || strlen(code) != 3) return -1;
+    char upper[4];
+    for (int i = 0; i < 3; i++) {
+        char c = code[i];
+        if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+        if (c < 'A' || c > 'Z') return -1;
+        upper[i] = c;
+    }
+    upper[3] = '\0';
+    u_charsToUChars(upper, out, 4);
+    UErrorCode status = U_ZERO_ERROR;
+    UBool known = ucurr_isAvailable(out, U_DATE_MIN, U_DATE_MAX, &status);
+    return U_SUCCESS(status) && known ? 0 : -1;
+}
+
+/* --- Numbers ------------------------------------------------------------ */
+
+static int32_t fill_number(const void *context, UChar *dest, int32_t capacity, UErrorCode *status) {
+    return unumf_resultToString((const UFormattedNumber *)context, dest, capacity, status);
+}
+
+/* Formats decimal (if not NULL) or integer with an ASCII number skeleton. */
+static int32_t format_skeleton(const char *skeleton, const char *locale, const char *decimal,
+                               int64_t integer, char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY];
+    UChar uskeleton[64];
+    int32_t length = (int32_t)strlen(skeleton);
+    if (icu_locale(locale, icu) != 0 || length >= 64) return -1;
+    u_charsToUChars(skeleton, uskeleton, length);
+
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(uskeleton, length, icu, &status);
+    if (U_FAILURE(status)) {
+        if (formatter != NULL) unumf_close(formatter);
+        return -1;
+    }
+    UFormattedNumber *result = unumf_openResult(&status);
+    if (U_SUCCESS(status)) {
+        if (decimal != NULL) unumf_formatDecimal(formatter, decimal, -1, result, &status);
+        else unumf_formatInt(formatter, integer, result, &status);
+    }
+    int32_t written = U_SUCCESS(status) ? fill_out(fill_number, result, buffer, capacity) : -1;
+    if (result != NULL) unumf_closeResult(result);
+    unumf_close(formatter);
+    return written;
+}
+
+int32_t pwl_format_currency(const char *amount, const char *currency, const char *locale,
+                            char *buffer, int32_t capacity) {
+    UChar code[4];
+    if (!plain_decimal(amount) || currency_code(currency, code) != 0) return -1;
+    char skeleton[16] = "currency/";
+    u_UCharsToChars(code, skeleton + 9, 4);
+    return format_skeleton(skeleton, locale, amount, 0, buffer, capacity);
+}
+
+int32_t pwl_format_duration(int64_t count, int32_t unit, int32_t width, const char *locale,
+                            char *buffer, int32_t capacity) {
+    static const char *const units[] = { "day", "week", "month", "year" };
+    static const char *const widths[] = { "full-name", "short", "narrow" };
+    if (unit < 0 || unit > 3 || width < 0 || width > 2) return -1;
+    char skeleton[64];
+    strcpy(skeleton, "measure-unit/duration-");
+    strcat(skeleton, units[unit]);
+    strcat(skeleton, " unit-width-");
+    strcat(skeleton, widths[width]);
+    return format_skeleton(skeleton, locale, NULL, count, buffer, capacity);
+}
+
+int32_t pwl_format_number(const char *number, const char *locale, char *buffer, int32_t capacity) {
+    if (!plain_decimal(number)) return -1;
+    return format_skeleton("precision-unlimited", locale, number, 0, buffer, capacity);
+}
+
+int32_t pwl_format_percent(int64_t whole_percent, const char *locale,
+                           char *buffer, int32_t capacity) {
+    return format_skeleton("percent", locale, NULL, whole_percent, buffer, capacity);
+}
+
+/* --- Plurals ------------------------------------------------------------ */
+
+typedef struct { const UPluralRules *rules; const UFormattedNumber *number; } PluralContext;
+
+static int32_t fill_plural(const void *context, UChar *dest, int32_t capacity, UErrorCode *status) {
+    const PluralContext *plural = context;
+    return uplrules_selectFormatted(plural->rules, plural->number, dest, capacity, status);
+}
+
+int32_t pwl_plural_category(int64_t count, const char *locale, char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY];
+    if (icu_locale(locale, icu) != 0) return -1;
+    static const UChar no_skeleton[1] = { 0 };
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(icu, &status);
+    UNumberFormatter *formatter = U_SUCCESS(status)
+        ? unumf_openForSkeletonAndLocale(no_skeleton, 0, icu, &status) : NULL;
+    UFormattedNumber *number = U_SUCCESS(status) ? unumf_openResult(&status) : NULL;
+    if (U_SUCCESS(status)) unumf_formatInt(formatter, count, number, &status);
+    PluralContext context = { rules, number };
+    int32_t written = U_SUCCESS(status) ? fill_out(fill_plural, &context, buffer, capacity) : -1;
+    if (number != NULL) unumf_closeResult(number);
+    if (formatter != NULL) unumf_close(formatter);
+    if (rules != NULL) uplrules_close(rules);
+    return written;
+}
+
+/* --- Lists -------------------------------------------------------------- */
+
+typedef struct {
+    const UListFormatter *formatter;
+    const UChar *const *items;
+    const int32_t *lengths;
+    int32_t count;
+} ListContext;
+
+static int32_t fill_list(const void *context, UChar *dest, int32_t capacity, UErrorCode *status) {
+    const ListContext *list = context;
+    return ulistfmt_format(list->formatter, list->items, list->lengths, list->count,
+                           dest, capacity, status);
+}
+
+/* Converts NUL-terminated UTF-8 to a new UTF-16 string (free it); NULL on failure. */
+static UChar *utf16_copy(const char *s, int32_t *length) {
+    UErrorCode status = U_ZERO_ERROR;
+    u_strFromUTF8WithSub(NULL, 0, length, s, -1, 0xFFFD, NULL, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return NULL;
+    UChar *copy = malloc(((size_t)*length + 1) * sizeof(UChar));
+    if (copy == NULL) return NULL;
+    status = U_ZERO_ERROR;
+    u_strFromUTF8WithSub(copy, *length + 1, length, s, -1, 0xFFFD, NULL, &status);
+    if (U_FAILURE(status)) {
+        free(copy);
+        return NULL;
+    }
+    return copy;
+}
+
+int32_t pwl_format_list(const char *const *items, int32_t count, const char *locale,
+                        char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY];
+    if (count < 0 || (count > 0 && items == NULL) || icu_locale(locale, icu) != 0) return -1;
+    if (count == 0) return copy_out("", 0, buffer, capacity);
+
+    UChar **strings = calloc((size_t)count, sizeof(UChar *));
+    int32_t *lengths = calloc((size_t)count, sizeof(int32_t));
+    int ok = strings != NULL && lengths != NULL;
+    for (int32_t i = 0; ok && i < count; i++) {
+        ok = items[i] != NULL && (strings[i] = utf16_copy(items[i], &lengths[i])) != NULL;
+    }
+    int32_t written = -1;
+    if (ok) {
+        UErrorCode status = U_ZERO_ERROR;
+        UListFormatter *formatter = ulistfmt_openForType(icu, ULISTFMT_TYPE_AND,
+                                                         ULISTFMT_WIDTH_WIDE, &status);
+        ListContext context = { formatter, (const UChar *const *)strings, lengths, count };
+        if (U_SUCCESS(status)) written = fill_out(fill_list, &context, buffer, capacity);
+        if (formatter != NULL) ulistfmt_close(formatter);
+    }
+    for (int32_t i = 0; strings != NULL && i < count; i++) free(strings[i]);
+    free(strings);
+    free(lengths);
+    return written;
+}
+
+/* --- Locales ------------------------------------------------------------ */
+
+typedef struct { const char *locale; const char *display; } NameContext;
+
+static int32_t fill_name(const void *context, UChar *dest, int32_t capacity, UErrorCode *status) {
+    const NameContext *name = context;
+    return uloc_getDisplayName(name->locale, name->display, dest, capacity, status);
+}
+
+int32_t pwl_display_name(const char *locale, const char *display_locale,
+                         char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY], display[LOCALE_CAPACITY];
+    if (icu_locale(locale, icu) != 0 || icu_locale(display_locale, display) != 0) return -1;
+    NameContext context = { icu, display };
+    return fill_out(fill_name, &context, buffer, capacity);
+}
+
+int32_t pwl_is_right_to_left(const char *locale) {
+    char icu[LOCALE_CAPACITY];
+    if (icu_locale(locale, icu) != 0) return -1;
+    return uloc_isRightToLeft(icu) ? 1 : 0;
+}
+
+int32_t pwl_currency_fraction_digits(const char *currency) {
+    UChar code[4];
+    if (currency_code(currency, code) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t digits = ucurr_getDefaultFractionDigits(code, &status);
+    return U_FAILURE(status) ? -1 : digits;
+}
+
+int32_t pwl_canonical_language_tag(const char *identifier, char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY], canonical[LOCALE_CAPACITY], tag[LOCALE_CAPACITY];
+    if (icu_locale(identifier, icu) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_canonicalize(icu, canonical, LOCALE_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    int32_t length = uloc_toLanguageTag(canonical, tag, LOCALE_CAPACITY, 1, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return copy_out(tag, length, buffer, capacity);
+}
+
+int32_t pwl_likely_region(const char *locale, char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY], maximized[LOCALE_CAPACITY], region[ULOC_COUNTRY_CAPACITY];
+    if (icu_locale(locale, icu) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_addLikelySubtags(icu, maximized, LOCALE_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    int32_t length = uloc_getCountry(maximized, region, ULOC_COUNTRY_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length == 0) return -1;
+    return copy_out(region, length, buffer, capacity);
+}

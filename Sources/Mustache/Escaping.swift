@@ -1,0 +1,27 @@
+/// Appends `text` to `output`, replacing `& < > " '` with HTML entities.
+func appendHTMLEscaped(_ text: String, to output: inout String) {
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+        output += text
+        return
+    }
+    let scalars = text.unicodeScalars
+    var pending = scalars.startIndex
+    var index = pending
+    while index < scalars.endIndex {
+        let entity: String? = switch scalars[index] {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: nil
+        }
+        if let entity {
+            output.unicodeScalars.append(contentsOf: scalars[pending..<index])
+            output += entity
+            pending = scalars.index(after: index)
+        }
+        index = scalars.index(after: index)
+    }
+    output.unicodeScalars.append(contentsOf: scalars[pending...])
+}

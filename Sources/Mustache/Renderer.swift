@@ -1,0 +1,144 @@
+/// Walks a token tree once, appending everything to a single output string.
+struct Renderer {
+    /// A block's content passed down from a parent tag, with the template it came from.
+    struct Override {
+        let content: BlockContent
+        let templateName: String
+    }
+
+    /// How deep sections, partials, parents, blocks and lambda results may nest before rendering stops.
+    static let maximumDepth = 500
+
+    let library: TemplateLibrary
+    let strict: Bool
+    var output = ""
+    /// The context stack; the last element is the top.
+    var stack: [MustacheValue]
+    /// The template whose tokens are being rendered, for error messages.
+    var templateName: String
+    /// Written at each `.lineStart`: the indentation of the standalone partials being rendered.
+    var indentation = ""
+    /// Blocks passed by enclosing parent tags; the outermost argument for a name wins.
+    var overrides: [String: Override] = [:]
+    var depth = 0
+
+    init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool) {
+        self.library = library
+        self.stack = [context]
+        self.templateName = templateName
+        self.strict = strict
+    }
+
+    mutating func render(_ tokens: ArraySlice<Token>) throws(MustacheError) {
+        for token in tokens {
+            switch token {
+            case .text(let text):
+                output += text
+            case .lineStart:
+                if !indentation.isEmpty { output += indentation }
+            case .variable(let variable):
+                try renderVariable(variable)
+            case .section(let section):
+                try renderSection(section)
+            case .partial(let inclusion):
+                try renderInclusion(inclusion, arguments: nil)
+            case .parent(let inclusion, let arguments):
+                try renderInclusion(inclusion, arguments: arguments)
+            case .block(let block):
+                try renderBlock(block)
+            }
+        }
+    }
+
+    private mutating func renderVariable(_ variable: Variable) throws(MustacheError) {
+        guard let value = lookup(variable.name) else {
+            if strict {
+                throw error(at: variable.location, "no value named '\(variable.name.text)'")
+            }
+            return
+        }
+        if case .lambda(let lambda) = value {
+            try renderLambdaResult(lambda(sectionText: nil), escaped: variable.escaped)
+        } else if variable.escaped {
+            appendHTMLEscaped(value.interpolationText, to: &output)
+        } else {
+            output += value.interpolationText
+        }
+    }
+
+    private mutating func renderSection(_ section: Section) throws(MustacheError) {
+        let value = lookup(section.name)
+        if section.inverted {
+            if !(value?.isTruthy ?? false) {
+                try checkDepth(at: section.location)
+                depth += 1
+                defer { depth -= 1 }
+                try render(section.tokens[...])
+            }
+            return
+        }
+        guard let value, value.isTruthy else { return }
+        try checkDepth(at: section.location)
+        depth += 1
+        defer { depth -= 1 }
+        switch value {
+        case .lambda(let lambda):
+            try renderLambdaSection(lambda(sectionText: String(section.source)), delimiters: section.delimiters)
+        case .list(let items):
+            for item in items {
+                stack.append(item)
+                try render(section.tokens[...])
+                stack.removeLast()
+            }
+        default:
+            stack.append(value)
+            try render(section.tokens[...])
+            stack.removeLast()
+        }
+    }
+
+    /// Appends text produced elsewhere (a lambda's rendered result), escaping it if asked.
+    mutating func append(_ text: String, escaped: Bool) {
+        if escaped {
+            appendHTMLEscaped(text, to: &output)
+        } else {
+            output += text
+        }
+    }
+
+    /// Renders `body` into a separate string and returns it, leaving `output` as it was.
+    mutating func capture(_ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) -> String {
+        let saved = output
+        output = ""
+        defer { output = saved }
+        try body(&self)
+        return output
+    }
+
+    /// Runs `body` one nesting level deeper with the given template and indentation,
+    /// restoring them (and the block overrides) afterwards.
+    mutating func nested(templateName: String, indentation: String, at location: SourceLocation,
+                         _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
+        try checkDepth(at: location)
+        let saved = (self.templateName, self.indentation, overrides)
+        depth += 1
+        self.templateName = templateName
+        self.indentation = indentation
+        defer {
+            depth -= 1
+            (self.templateName, self.indentation, overrides) = saved
+        }
+        try body(&self)
+    }
+
+    private func checkDepth(at location: SourceLocation) throws(MustacheError) {
+        guard depth < Self.maximumDepth else {
+            throw error(at: location, "rendering nests more than \(Self.maximumDepth) levels deep; "
+                            + "does a partial, parent or block include itself without end?")
+        }
+    }
+
+    func error(at location: SourceLocation, _ message: String) -> MustacheError {
+        MustacheError(template: templateName, at: location, message)
+    }
+}

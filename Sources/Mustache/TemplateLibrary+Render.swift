@@ -1,0 +1,20 @@
+extension TemplateLibrary {
+    /// Renders the template stored under `name` against `context`.
+    ///
+    /// With `strict`, an interpolation (`{{x}}`, `{{{x}}}`, `{{&x}}`) of a name found in no
+    /// context frame throws, as does a partial or parent missing from the library. A name
+    /// bound to `null` still renders as empty, and sections keep ordinary truthiness.
+    public func render(_ name: String, _ context: MustacheValue, strict: Bool = false) throws(MustacheError) -> String {
+        guard let template = templates[name] else {
+            throw MustacheError(template: name, line: 1, column: 1, message: "no template named '\(name)' in the library")
+        }
+        return try render(template, context, strict: strict)
+    }
+
+    /// Renders `template` against `context`, resolving its partials and parents in this library.
+    public func render(_ template: Template, _ context: MustacheValue, strict: Bool = false) throws(MustacheError) -> String {
+        var renderer = Renderer(library: self, context: context, templateName: template.name, strict: strict)
+        try renderer.render(template.tokens[...])
+        return renderer.output
+    }
+}

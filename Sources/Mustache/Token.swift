@@ -1,0 +1,103 @@
+/// A 1-based line and column in a template's source (columns count Unicode scalars).
+struct SourceLocation: Sendable, Equatable {
+    var line: Int
+    var column: Int
+
+    var text: String { "\(line):\(column)" }
+}
+
+/// The delimiters that open and close tags, `{{` and `}}` unless a set-delimiter tag changed them.
+struct Delimiters: Sendable, Equatable {
+    var open: [UInt8]
+    var close: [UInt8]
+
+    static let standard = Delimiters(open: Array("{{".utf8), close: Array("}}".utf8))
+
+    var openText: String { String(decoding: open, as: UTF8.self) }
+    var closeText: String { String(decoding: close, as: UTF8.self) }
+
+    /// How a tag with this sigil and name is written, e.g. `{{/items}}`.
+    func tag(_ sigil: String, _ name: String) -> String { openText + sigil + name + closeText }
+}
+
+/// A name from a tag: dotted (`user.address.city`) or `.` for the top of the context stack.
+struct VariableName: Sendable {
+    /// The name as written in the tag, without padding.
+    let text: String
+    /// The dotted parts; empty for `.`.
+    let components: [String]
+
+    init(_ text: String) {
+        self.text = text
+        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// The template a partial or parent tag includes: named in the tag, or (`*name`) read from the context.
+enum TemplateReference: Sendable {
+    case fixed(String)
+    case dynamic(VariableName)
+}
+
+/// A node of a parsed template. Rendering walks these once, appending to one output string.
+enum Token: Sendable {
+    /// Literal text; it holds at most one newline, at its end.
+    case text(String)
+    /// The start of a source line: the renderer writes the current indentation here.
+    case lineStart
+    /// `{{name}}`, `{{{name}}}` or `{{&name}}`.
+    case variable(Variable)
+    /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
+    case section(Section)
+    /// `{{>name}}` or `{{>*name}}`.
+    case partial(Inclusion)
+    /// `{{<name}}…{{/name}}`, with the blocks it passes by name.
+    case parent(Inclusion, arguments: [String: BlockContent])
+    /// `{{$name}}…{{/name}}` where it expands (not as an argument of a parent).
+    case block(Block)
+}
+
+struct Variable: Sendable {
+    let name: VariableName
+    let escaped: Bool
+    let location: SourceLocation
+}
+
+struct Section: Sendable {
+    let name: VariableName
+    let inverted: Bool
+    let tokens: [Token]
+    /// The unrendered source between the tags, handed to lambdas.
+    let source: Substring
+    /// The delimiters in effect at the opening tag, used to parse a lambda's result.
+    let delimiters: Delimiters
+    let location: SourceLocation
+}
+
+/// A partial or parent tag.
+struct Inclusion: Sendable {
+    let reference: TemplateReference
+    /// Whether the tag stood alone on its line, so its `indentation` applies to every included line.
+    let standalone: Bool
+    let indentation: String
+    let location: SourceLocation
+}
+
+/// The content of a block, as a default or as an argument passed to a parent.
+struct BlockContent: Sendable {
+    let tokens: [Token]
+    /// Whether the content begins at the start of a line (its opening tag ended its line),
+    /// so its first token may be the `.lineStart` of that line.
+    let startsAtLineStart: Bool
+}
+
+/// A block where it expands, with its default content.
+struct Block: Sendable {
+    let name: String
+    let defaultContent: BlockContent
+    /// Whether the opening tag stood alone on its line (the line was removed).
+    let standalone: Bool
+    /// Indentation added to each line of whatever content expands here.
+    let indentation: String
+    let location: SourceLocation
+}

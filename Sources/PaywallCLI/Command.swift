@@ -1,0 +1,88 @@
+/// The subcommands.
+enum Command: String, CaseIterable {
+    case build, check, serve, `init`, schema
+
+    var abstract: String {
+        switch self {
+        case .build: "Build the site into static HTML and CSS."
+        case .check: "Check the site for errors without writing anything."
+        case .serve: "Build, serve on 127.0.0.1 and rebuild on every change."
+        case .`init`: "Create a new site that builds as it is."
+        case .schema: "Print the JSON Schema of a file format, for editors."
+        }
+    }
+}
+
+/// Parsed options of a subcommand.
+struct Options {
+    enum DiagnosticsFormat: String { case text, json }
+
+    var site = "."
+    var output: String?
+    var port = 8080
+    var host = "127.0.0.1"
+    var schema: String?
+    var diagnosticsFormat = DiagnosticsFormat.text
+    var quiet = false
+    var verbose = false
+
+    struct UsageError: Error { var message: String }
+
+    static func parse(_ arguments: [String], for command: Command) throws(UsageError) -> Options {
+        var options = Options()
+        var positional: [String] = []
+        var index = 0
+        func value(_ name: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" else {
+                throw UsageError(message: "Missing value for '\(name)'")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            func next(_ name: String) throws(UsageError) -> String { if let inline { return inline }; return try value(name) }
+            switch argument {
+            case "-o", "--output":
+                guard command == .build || command == .serve else { throw UsageError(message: "Unknown option '\(argument)'") }
+                options.output = try next(argument)
+            case "--port" where command == .serve:
+                let text = try next(argument)
+                guard let port = Int(text), (0...65535).contains(port) else { throw UsageError(message: "Invalid value '\(text)' for '--port <port>'") }
+                options.port = port
+            case "--host" where command == .serve:
+                options.host = try next(argument)
+            case "--diagnostics":
+                let text = try next(argument)
+                guard let format = DiagnosticsFormat(rawValue: text) else {
+                    throw UsageError(message: "The value '\(text)' is invalid for '--diagnostics <format>'; use text or json")
+                }
+                options.diagnosticsFormat = format
+            case "-q", "--quiet": options.quiet = true
+            case "-v", "--verbose": options.verbose = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "Unknown option '\(argument)'") }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        if command == .schema {
+            guard positional.count == 1 else {
+                throw UsageError(message: positional.isEmpty ? "Missing expected argument '<format>'" : "Unexpected argument '\(positional[1])'")
+            }
+            guard ["catalog", "page", "site"].contains(positional[0]) else {
+                throw UsageError(message: "The value '\(positional[0])' is invalid for '<format>'; use catalog, page or site")
+            }
+            options.schema = positional[0]
+        } else {
+            guard positional.count <= 1 else { throw UsageError(message: "Unexpected argument '\(positional[1])'") }
+            options.site = positional.first ?? "."
+        }
+        return options
+    }
+}

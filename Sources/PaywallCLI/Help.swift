@@ -1,0 +1,58 @@
+/// Help text in swift-argument-parser's layout.
+enum Help {
+    static let overview = """
+        OVERVIEW: Turn a subscription catalog and Markdown copy into a static subscription page.
+
+        paywall is the web counterpart of StoreKit's SubscriptionStoreView: it reads paywall.yml, a catalog
+        (YAML, JSON or an Xcode .storekit file) and content/*.md, and writes HTML and one stylesheet.
+
+        USAGE: paywall <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+        \(Command.allCases.map { "  " + $0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+
+          See 'paywall help <subcommand>' for detailed help.
+        """
+
+    static func usageLine(_ command: Command) -> String {
+        switch command {
+        case .build: "paywall build [<site>] [--output <output>] [--diagnostics <format>] [--quiet] [--verbose]"
+        case .check: "paywall check [<site>] [--diagnostics <format>] [--quiet] [--verbose]"
+        case .serve: "paywall serve [<site>] [--port <port>] [--host <host>] [--output <output>]"
+        case .`init`: "paywall init [<site>]"
+        case .schema: "paywall schema <format>"
+        }
+    }
+
+    static func usage(_ command: Command) -> String {
+        var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usageLine(command))", "", "ARGUMENTS:"]
+        switch command {
+        case .schema: lines.append("  <format>                catalog, page or site.")
+        default: lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
+        }
+        lines += ["", "OPTIONS:"]
+        func option(_ names: String, _ text: String) {
+            lines.append("  " + names.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + text)
+        }
+        switch command {
+        case .build:
+            option("-o, --output <output>", "The output folder. (default: <site>/public)")
+        case .serve:
+            option("--port <port>", "The port to listen on; 0 picks a free one. (default: 8080)")
+            option("--host <host>", "The address to listen on. (default: 127.0.0.1)")
+            option("-o, --output <output>", "The output folder. (default: <site>/public)")
+        default: break
+        }
+        if command == .build || command == .check || command == .serve {
+            option("--diagnostics <format>", "text or json (one JSON object per line). (default: text)")
+            option("-q, --quiet", "Print errors only.")
+            option("-v, --verbose", "Print every file written.")
+        }
+        option("-h, --help", "Show help information.")
+        return lines.joined(separator: "\n")
+    }
+}

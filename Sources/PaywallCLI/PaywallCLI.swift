@@ -1,0 +1,92 @@
+import Foundation
+import PaywallKit
+
+/// The command line: `paywall build | check | serve | init | schema`, as swift-argument-parser would print it.
+public enum PaywallCLI {
+    public static let version = "0.1.0"
+
+    /// Runs with the process's arguments and exits with the command's status.
+    public static func run() -> Never {
+        let console = Console.standard
+        exit(main(Array(CommandLine.arguments.dropFirst()), console: console))
+    }
+
+    /// The testable entry point: arguments without the program name; returns the exit status.
+    public static func main(_ arguments: [String], console: Console) -> Int32 {
+        var arguments = arguments
+        guard let first = arguments.first else {
+            console.out(Help.overview)
+            return 0
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if first == "help", arguments.count > 1, let command = Command(rawValue: arguments[1]) {
+                console.out(Help.usage(command))
+            } else {
+                console.out(Help.overview)
+            }
+            return 0
+        case "--version":
+            console.out(version)
+            return 0
+        default:
+            break
+        }
+        guard let command = Command(rawValue: first) else {
+            return usageError("Unexpected argument '\(first)'", nil, console)
+        }
+        arguments.removeFirst()
+        if arguments.contains("-h") || arguments.contains("--help") {
+            console.out(Help.usage(command))
+            return 0
+        }
+        let options: Options
+        do { options = try Options.parse(arguments, for: command) } catch {
+            return usageError(error.message, command, console)
+        }
+        let reporter = Reporter(console: console, format: options.diagnosticsFormat, quiet: options.quiet)
+        switch command {
+        case .build, .check:
+            return Build.run(options, write: command == .build, reporter: reporter)
+        case .serve, .`init`, .schema:
+            return Build.run(options, write: true, reporter: reporter)
+        }
+    }
+
+    static func usageError(_ message: String, _ command: Command?, _ console: Console) -> Int32 {
+        console.err("Error: \(message)")
+        if let command {
+            console.err("Usage: \(Help.usageLine(command))")
+            console.err("  See 'paywall \(command.rawValue) --help' for more information.")
+        } else {
+            console.err("Usage: paywall <subcommand>")
+            console.err("  See 'paywall --help' for more information.")
+        }
+        return 64
+    }
+}
+
+/// Where output goes: closures, so tests capture it.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether stderr is a terminal that may show colour.
+    public var colors: Bool
+    public var environment: [String: String]
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                colors: Bool = false, environment: [String: String] = [:]) {
+        self.out = out
+        self.err = err
+        self.colors = colors
+        self.environment = environment
+    }
+
+    public static var standard: Console {
+        let environment = ProcessInfo.processInfo.environment
+        return Console(out: { print($0) },
+                       err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                       colors: isatty(2) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
+                       environment: environment)
+    }
+}

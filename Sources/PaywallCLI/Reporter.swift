@@ -1,0 +1,55 @@
+import Foundation
+import PaywallKit
+
+/// Prints diagnostics as the compiler does (`path:line:column: error: message`), as JSON lines, and as
+/// GitHub Actions annotations when `GITHUB_ACTIONS=true`.
+struct Reporter {
+    var console: Console
+    var format: Options.DiagnosticsFormat
+    var quiet: Bool
+
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .warning) {
+            switch format {
+            case .text: console.err(text(diagnostic))
+            case .json: console.err(json(diagnostic))
+            }
+            if console.environment["GITHUB_ACTIONS"] == "true" { console.err(annotation(diagnostic)) }
+        }
+    }
+
+    func text(_ diagnostic: Diagnostic) -> String {
+        guard console.colors else { return diagnostic.description }
+        let color = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;35m"
+        var line = "\u{1B}[1m\(diagnostic.location):\u{1B}[0m \(color)\(diagnostic.severity.rawValue):\u{1B}[0m \u{1B}[1m\(diagnostic.message)\u{1B}[0m"
+        if let hint = diagnostic.hint { line += "; \(hint)" }
+        return line
+    }
+
+    func json(_ diagnostic: Diagnostic) -> String {
+        var object: [String: Any] = [
+            "severity": diagnostic.severity.rawValue, "file": diagnostic.location.file,
+            "line": diagnostic.location.line, "column": diagnostic.location.column, "message": diagnostic.message,
+        ]
+        if let hint = diagnostic.hint { object["hint"] = hint }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `::error file=…,line=…,col=…::message`, with GitHub's escaping.
+    func annotation(_ diagnostic: Diagnostic) -> String {
+        func escape(_ text: String, property: Bool) -> String {
+            var text = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+            if property { text = text.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+            return text
+        }
+        let message = diagnostic.hint.map { "\(diagnostic.message); \($0)" } ?? diagnostic.message
+        let location = diagnostic.location
+        return "::\(diagnostic.severity.rawValue) file=\(escape(location.file, property: true)),line=\(location.line),col=\(location.column)::\(escape(message, property: false))"
+    }
+
+    func status(_ line: String) {
+        if !quiet { console.out(line) }
+    }
+}

@@ -1,0 +1,68 @@
+/// Links to the app's legal texts; each either a URL or a text rendered as its own page.
+public struct Policies: Hashable, Sendable {
+    public enum Link: Hashable, Sendable {
+        case url(String)
+        /// A Markdown page of the site (`{ page: terms.md }`) or text from a `.storekit` EULA.
+        case page(name: String, markdown: String, location: SourceLocation)
+    }
+
+    public var termsOfService: Link?
+    public var privacyPolicy: Link?
+
+    public init(termsOfService: Link? = nil, privacyPolicy: Link? = nil) {
+        self.termsOfService = termsOfService
+        self.privacyPolicy = privacyPolicy
+    }
+
+    /// Content files named by `{ page: NAME.md }` links, by base name.
+    public var pageNames: [String] {
+        [termsOfService, privacyPolicy].compactMap { link in
+            guard case .page(let name, let markdown, _)? = link, markdown.isEmpty else { return nil }
+            return PageLoader.nameAndLocale(name).name
+        }
+    }
+
+    /// Each link from `self`, else from `fallback`.
+    public func merged(over fallback: Policies) -> Policies {
+        Policies(termsOfService: termsOfService ?? fallback.termsOfService,
+                 privacyPolicy: privacyPolicy ?? fallback.privacyPolicy)
+    }
+}
+
+/// Everything for sale: subscription groups and the app's policies.
+public struct Catalog: Sendable {
+    public var groups: [SubscriptionGroup]
+    public var appPolicies: Policies
+    /// The storefront a `.storekit` file's prices belong to (`settings._storefront`).
+    public var storefront: String?
+    /// The file it was read from.
+    public var file: String
+
+    public init(groups: [SubscriptionGroup], appPolicies: Policies = Policies(), storefront: String? = nil, file: String) {
+        self.groups = groups
+        self.appPolicies = appPolicies
+        self.storefront = storefront
+        self.file = file
+    }
+
+    public func group(_ id: String) -> SubscriptionGroup? { groups.first { $0.id == id } }
+
+    public func product(_ id: String) -> (product: Product, group: SubscriptionGroup)? {
+        for group in groups {
+            if let product = group.subscriptions.first(where: { $0.id == id }) { return (product, group) }
+        }
+        return nil
+    }
+
+    public var products: [Product] { groups.flatMap(\.subscriptions) }
+
+    /// Every locale the catalog has text for, sorted.
+    public var locales: [String] {
+        var all = Set<String>()
+        for group in groups {
+            all.formUnion(group.localizations.keys)
+            for product in group.subscriptions { all.formUnion(product.localizations.keys) }
+        }
+        return all.sorted()
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Reads the native catalog format (YAML or JSON) of DESIGN.md section 2.
+public enum NativeCatalogLoader {
+    public static func load(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> Catalog {
+        var diagnostics = Diagnostics()
+        var groups: [SubscriptionGroup] = []
+        var appPolicies = Policies()
+        if let reader = diagnostics.collect({ try MappingReader(root, "the catalog") }) {
+            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups", "appPolicies"]))
+            if let list = reader["subscriptionGroups"],
+               let items = diagnostics.collect({ try list.sequence("subscriptionGroups") }) {
+                for item in items {
+                    if let group = diagnostics.collect({ try Self.group(item) }) { groups.append(group) }
+                }
+            } else if reader["subscriptionGroups"] == nil {
+                diagnostics.error(root.location, "the catalog has no 'subscriptionGroups'", hint: "add a list of subscription groups (see `paywall schema catalog`)")
+            }
+            if let node = reader["appPolicies"] {
+                appPolicies = diagnostics.collect({ try Self.policies(node, "appPolicies") }) ?? Policies()
+            }
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return Catalog(groups: groups, appPolicies: appPolicies, file: file)
+    }
+
+    /// `termsOfService` / `privacyPolicy` as URLs or `{ page: NAME.md }`.
+    public static func policies(_ node: YAMLNode, _ what: String, extraKeys: [String] = []) throws(DiagnosticsError) -> Policies {
+        var diagnostics = Diagnostics()
+        var result = Policies()
+        if let reader = diagnostics.collect({ try MappingReader(node, what) }) {
+            diagnostics.append(contentsOf: reader.unknownKeys(["termsOfService", "privacyPolicy"] + extraKeys))
+            for (key, path) in [("termsOfService", \Policies.termsOfService), ("privacyPolicy", \Policies.privacyPolicy)] {
+                guard let value = reader[key] else { continue }
+                diagnostics.collect { result[keyPath: path] = try link(value, "\(what).\(key)") }
+            }
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return result
+    }
+
+    static func link(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Policies.Link {
+        if case .mapping = node.value {
+            let reader = try MappingReader(node, what)
+            if let unknown = reader.unknownKeys(["page"]).first { throw unknown }
+            let page = try reader.required("page").nonEmptyString("\(what).page")
+            return .page(name: page, markdown: "", location: node.location)
+        }
+        let url = try node.nonEmptyString(what)
+        try SafeURL.check(url, what, at: node.location)
+        return .url(url)
+    }
+
+    static func group(_ node: YAMLNode) throws(DiagnosticsError) -> SubscriptionGroup {
+        var diagnostics = Diagnostics()
+        let reader: MappingReader
+        do { reader = try MappingReader(node, "a subscription group") } catch { throw DiagnosticsError([error]) }
+        diagnostics.append(contentsOf: reader.unknownKeys(["id", "name", "localizations", "subscriptions"]))
+        let id = diagnostics.collect { try reader.required("id").nonEmptyString("id") } ?? ""
+        let name = diagnostics.collect { try reader["name"]?.string("name") } ?? nil
+        let texts = diagnostics.collect { try Self.localizations(reader["localizations"]) } ?? [:]
+        var products: [Product] = []
+        if let items = diagnostics.collect({ try reader.required("subscriptions").sequence("subscriptions") }) {
+            for item in items {
+                if let product = diagnostics.collect({ try Self.product(item) }) { products.append(product) }
+            }
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return SubscriptionGroup(id: id, name: name ?? id, localizations: texts, subscriptions: products, location: node.location)
+    }
+
+    static func localizations(_ node: YAMLNode?) throws(DiagnosticsError) -> [String: LocalizedText] {
+        guard let node else { return [:] }
+        var diagnostics = Diagnostics()
+        var result: [String: LocalizedText] = [:]
+        let pairs = diagnostics.collect { try node.pairs("localizations") } ?? []
+        for pair in pairs {
+            diagnostics.collect { () throws(Diagnostic) in
+                guard let locale = LocaleID.canonical(pair.key) else {
+                    throw .error(pair.keyLocation, "'\(pair.key)' is not a BCP 47 locale", hint: "write it like en-US, de, pt-BR or zh-Hans")
+                }
+                let reader = try MappingReader(pair.value, "localizations.\(pair.key)")
+                if let unknown = reader.unknownKeys(["displayName", "description"]).first { throw unknown }
+                result[locale] = LocalizedText(displayName: try reader["displayName"]?.string("displayName") ?? "",
+                                               description: try reader["description"]?.string("description") ?? "")
+            }
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return result
+    }
+
+    static let productKeys = ["id", "referenceName", "level", "period", "price", "familyShareable", "icon",
+                              "introductoryOffer", "promotionalOffers", "winBackOffers", "localizations"]
+
+    static func product(_ node: YAMLNode) throws(DiagnosticsError) -> Product {
+        var diagnostics = Diagnostics()
+        let reader: MappingReader
+        do { reader = try MappingReader(node, "a subscription") } catch { throw DiagnosticsError([error]) }
+        diagnostics.append(contentsOf: reader.unknownKeys(productKeys))
+        let id = diagnostics.collect { try reader.required("id").nonEmptyString("id") } ?? ""
+        let referenceName = diagnostics.collect { try reader["referenceName"]?.string("referenceName") } ?? nil
+        let level = diagnostics.collect { () throws(Diagnostic) in
+            let node = try reader.required("level")
+            let level = try node.int("level")
+            guard level >= 1 else { throw .error(node.location, "level must be 1 or more (1 is the highest level of service)") }
+            return level
+        }
+        let period = diagnostics.collect { try Self.period(reader.required("period"), "period") }
+        let price = diagnostics.collect { try Self.price(reader.required("price"), "price") }
+        let family = diagnostics.collect { try reader["familyShareable"]?.bool("familyShareable") } ?? nil
+        let icon = diagnostics.collect { try reader["icon"]?.nonEmptyString("icon") } ?? nil
+        let intro = diagnostics.collect { () throws(DiagnosticsError) in
+            try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.offer(node, .introductory) }
+        } ?? nil
+        var promotional: [Offer] = [], winBack: [Offer] = []
+        for (key, kind) in [("promotionalOffers", Offer.Kind.promotional), ("winBackOffers", .winBack)] {
+            guard let list = reader[key], let items = diagnostics.collect({ try list.sequence(key) }) else { continue }
+            for item in items {
+                guard let offer = diagnostics.collect({ try Self.offer(item, kind) }) else { continue }
+                if kind == .promotional { promotional.append(offer) } else { winBack.append(offer) }
+            }
+        }
+        let texts = diagnostics.collect { try Self.localizations(reader["localizations"]) } ?? [:]
+        guard !diagnostics.hasErrors, let level, let period, let price else { throw DiagnosticsError(diagnostics.all) }
+        return Product(id: id, referenceName: referenceName ?? id, level: level, period: period, price: price,
+                       familyShareable: family ?? false, icon: icon, introductoryOffer: intro,
+                       promotionalOffers: promotional, winBackOffers: winBack, localizations: texts, location: node.location)
+    }
+
+    static func period(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Period {
+        let text = try node.string(what)
+        guard let period = Period(iso8601: text) else {
+            throw .error(node.location, "\(what) '\(text)' is not an ISO 8601 period", hint: "write P1W, P1M, P3M, P6M or P1Y")
+        }
+        return period
+    }
+
+    /// `{ USA: "49.99", DEU: "54.99" }`.
+    static func price(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Price {
+        var amounts: [String: Decimal] = [:]
+        guard case .mapping = node.value else {
+            throw .error(node.location, "\(what) must map storefronts to prices, such as { USA: \"4.99\", DEU: \"5.49\" }")
+        }
+        for pair in try node.pairs(what) {
+            guard pair.key.count == 3, pair.key.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                throw .error(pair.keyLocation, "'\(pair.key)' is not an App Store storefront code",
+                             hint: "use the ISO 3166 alpha-3 code, such as USA, DEU or JPN")
+            }
+            amounts[pair.key] = try pair.value.decimal("\(what).\(pair.key)")
+        }
+        guard !amounts.isEmpty else { throw .error(node.location, "\(what) has no storefront", hint: "add one, such as USA: \"4.99\"") }
+        return Price(amounts)
+    }
+
+    static func offer(_ node: YAMLNode, _ kind: Offer.Kind) throws(DiagnosticsError) -> Offer {
+        var diagnostics = Diagnostics()
+        let what = "\(kind.rawValue) offer"
+        let reader: MappingReader
+        do { reader = try MappingReader(node, "an \(what)") } catch { throw DiagnosticsError([error]) }
+        diagnostics.append(contentsOf: reader.unknownKeys(["id", "paymentMode", "period", "periodCount", "price"]))
+        let id = diagnostics.collect { () throws -> String? in
+            guard kind != .introductory else { return try reader["id"]?.string("id") }
+            return try reader.required("id").nonEmptyString("id")
+        } ?? nil
+        let mode = diagnostics.collect { try reader.required("paymentMode").choice("paymentMode", Offer.PaymentMode.self) }
+        let period = diagnostics.collect { try Self.period(reader.required("period"), "period") }
+        let count = diagnostics.collect { try reader["periodCount"]?.int("periodCount") } ?? nil
+        var price: Price?
+        if mode != .freeTrial {
+            price = diagnostics.collect { try self.price(reader.required("price"), "price") }
+        }
+        guard !diagnostics.hasErrors, let mode, let period else { throw DiagnosticsError(diagnostics.all) }
+        return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: max(1, count ?? 1),
+                     price: price, location: node.location)
+    }
+}

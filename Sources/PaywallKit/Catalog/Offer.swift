@@ -1,0 +1,35 @@
+import Foundation
+
+/// A subscription offer: introductory, promotional or win-back.
+public struct Offer: Hashable, Sendable {
+    public enum Kind: String, Sendable { case introductory, promotional, winBack }
+
+    public enum PaymentMode: String, Sendable, CaseIterable {
+        /// Nothing to pay for `period` × `periodCount`.
+        case freeTrial
+        /// `price` each `period`, for `periodCount` periods.
+        case payAsYouGo
+        /// `price` once, for the whole `period` × `periodCount`.
+        case payUpFront
+    }
+
+    public var id: String?
+    public var kind: Kind
+    public var paymentMode: PaymentMode
+    public var period: Period
+    public var periodCount: Int
+    /// Absent for free trials.
+    public var price: Price?
+    public var location: SourceLocation
+
+    public init(id: String?, kind: Kind, paymentMode: PaymentMode, period: Period, periodCount: Int = 1,
+                price: Price?, location: SourceLocation) {
+        self.id = id
+        self.kind = kind
+        self.paymentMode = paymentMode
+        self.period = period
+        self.periodCount = periodCount
+        self.price = price
+        self.location = location
+    }
+}

@@ -1,0 +1,73 @@
+/// The site's `content/*.md`, parsed once: base files and their translations (`NAME.LOCALE.md`).
+public struct ContentFiles: Sendable {
+    /// One parsed file.
+    public struct File: Sendable {
+        public var name: String
+        public var locale: String?
+        public var path: String
+        public var pairs: [YAMLPair]
+        public var body: String
+        public var bodyLine: Int
+        /// Why the front matter could not be read, reported when the file is used as a store page.
+        public var problem: Diagnostic?
+    }
+
+    /// By base name, then locale ("" for the base file).
+    public var files: [String: [String: File]] = [:]
+
+    /// Parses every file, collecting problems.
+    public init(_ content: [String: String], folder: String, diagnostics: inout Diagnostics) {
+        for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
+            let (name, locale) = PageLoader.nameAndLocale(fileName)
+            let path = joinPath(folder, "content/" + fileName)
+            do {
+                let parsed = try PageLoader.frontMatter(text, file: path)
+                files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
+                                                               body: parsed.split.body, bodyLine: parsed.split.bodyLine)
+            } catch {
+                // Policy pages may be plain Markdown; a store page without front matter reports `problem` when used.
+                let plain = !text.hasPrefix("---")
+                files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: [], body: plain ? text : "",
+                                                               bodyLine: 1, problem: error)
+            }
+        }
+    }
+
+    /// Files that some page's front matter names as a policy page (`policies: { termsOfService: { page: terms.md } }`).
+    public var policyPageNames: Set<String> {
+        var names = Set<String>()
+        for file in files.values.flatMap(\.values) {
+            guard let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
+            for key in ["termsOfService", "privacyPolicy"] {
+                if case .scalar(let name, _)? = policies[key]?["page"]?.value { names.insert(PageLoader.nameAndLocale(name).name) }
+            }
+        }
+        return names
+    }
+
+    /// Base names in order.
+    public var names: [String] { files.keys.sorted() }
+
+    /// The most specific file for `locale`: `pro.de-AT.md`, `pro.de.md`, then `pro.md`.
+    public func file(_ name: String, locale: String) -> File? {
+        let variants = files[name] ?? [:]
+        for candidate in LocaleID.fallbacks(locale) { if let file = variants[candidate] { return file } }
+        return variants[""]
+    }
+
+    /// A page in `locale`: the base file's front matter with the translation's keys over it, and the translation's body.
+    public func page(_ name: String, locale: String, diagnostics: inout Diagnostics) -> Page? {
+        guard let base = files[name]?[""] else { return nil }
+        let file = file(name, locale: locale) ?? base
+        for problem in [base.problem, file.problem].compactMap({ $0 }) { diagnostics.append(problem) }
+        guard base.problem == nil, file.problem == nil else { return nil }
+        var pairs = base.pairs
+        if file.locale != nil {
+            for pair in file.pairs {
+                if let index = pairs.firstIndex(where: { $0.key == pair.key }) { pairs[index] = pair } else { pairs.append(pair) }
+            }
+        }
+        return PageLoader.page(name: name, locale: file.locale, file: file.path, pairs: pairs, body: file.body,
+                               bodyLine: file.bodyLine, diagnostics: &diagnostics)
+    }
+}

@@ -1,0 +1,73 @@
+import CCmarkGFM
+
+/// GitHub-flavoured Markdown to HTML through cmark-gfm. The only file that imports CCmarkGFM.
+public enum Markdown {
+    /// A link or image destination and where it was written (line and column in the Markdown text).
+    public struct Link: Sendable, Equatable {
+        public var url: String
+        public var line: Int
+        public var column: Int
+    }
+
+    /// The rendered HTML and every link and image URL in the text, for checking.
+    public struct Rendered: Sendable {
+        public var html: String
+        public var links: [Link]
+        /// The number of level-1 headings.
+        public var h1Count: Int
+        /// The plain text of the first level-1 heading, if any.
+        public var firstH1: String?
+    }
+
+    static let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+    /// Renders `source`; raw HTML is dropped unless `allowRawHTML`.
+    public static func render(_ source: String, allowRawHTML: Bool = false) -> Rendered {
+        cmark_gfm_core_extensions_ensure_registered()
+        let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+        guard let parser = cmark_parser_new(options) else { return Rendered(html: "", links: [], h1Count: 0) }
+        defer { cmark_parser_free(parser) }
+        for name in extensions {
+            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        }
+        cmark_parser_feed(parser, source, source.utf8.count)
+        guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", links: [], h1Count: 0) }
+        defer { cmark_node_free(document) }
+
+        var links: [Link] = []
+        var h1Count = 0
+        var firstH1: String?
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) {
+                links.append(Link(url: String(cString: url), line: Int(cmark_node_get_start_line(node)),
+                                  column: Int(cmark_node_get_start_column(node))))
+            } else if type == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
+                h1Count += 1
+                if firstH1 == nil { firstH1 = plainText(node) }
+            }
+        }
+        let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
+        defer { free(html) }
+        return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, h1Count: h1Count, firstH1: firstH1)
+    }
+
+    private static func plainText(_ node: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator), let literal = cmark_node_get_literal(child) {
+                text += String(cString: literal)
+            }
+        }
+        return text
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,82 @@
+/// One `SubscriptionStoreView`: a content file's front matter and Markdown body, in one locale.
+public struct Page: Sendable {
+    public enum Selection: Sendable, Equatable {
+        case group(String)
+        case products([String])
+    }
+
+    public enum Relationship: String, Sendable, CaseIterable { case all, upgrade, downgrade, crossgrade, current }
+    public enum Marketing: String, Sendable, CaseIterable { case automatic, markdown }
+    public enum ControlStyle: String, Sendable, CaseIterable {
+        case automatic, picker, buttons, compactPicker, prominentPicker, pagedPicker, pagedProminentPicker
+    }
+    public enum ControlPlacement: String, Sendable, CaseIterable { case automatic, bottom, bottomBar, scrollView, buttonsInBottomBar }
+    public enum ButtonLabel: String, Sendable, CaseIterable { case automatic, action, displayName, multiline, price, singleLine }
+    public enum Visibility: String, Sendable, CaseIterable { case automatic, visible, hidden }
+    public enum StoreButton: String, Sendable, CaseIterable { case restorePurchases, redeemCode, signIn, cancellation, policies }
+
+    public struct Background: Sendable, Equatable {
+        public var color: String?
+        public var image: String?
+    }
+
+    public struct ContainerBackground: Sendable, Equatable {
+        public enum Placement: String, Sendable, CaseIterable { case header, fullHeight }
+        public var placement: Placement
+        /// One colour, or the stops of a top-to-bottom gradient.
+        public var colors: [String]
+    }
+
+    public struct OptionGroups: Sendable, Equatable {
+        public enum Style: String, Sendable, CaseIterable { case automatic, tabs, links, sections }
+        public enum GroupBy: String, Sendable, CaseIterable { case period, familyShareable, level }
+        public struct Group: Sendable, Equatable {
+            public var label: String
+            public var productIDs: [String]
+            /// Markdown shown above the group's options.
+            public var marketing: String?
+            public var location: SourceLocation
+        }
+        public var style: Style
+        public var groupBy: GroupBy?
+        public var groups: [Group]
+    }
+
+    /// The content file's base name: `pro` for `content/pro.de.md`.
+    public var name: String
+    /// The locale this text is written in (from `NAME.LOCALE.md`), nil for the base file.
+    public var locale: String?
+    public var file: String
+    public var title: String
+    public var selection: Selection
+    public var selectionLocation: SourceLocation
+    public var visibleRelationships: Set<Relationship>?
+    public var marketing: Marketing
+    public var controlStyle: ControlStyle = .automatic
+    public var controlPlacement: ControlPlacement = .automatic
+    public var buttonLabel: Set<ButtonLabel> = [.automatic]
+    public var controlIcons: [String: String] = [:]
+    public var badges: [String: String] = [:]
+    public var selected: String?
+    public var background: Background?
+    public var containerBackground: ContainerBackground?
+    public var pickerItemBackground: String?
+    public var policies = Policies()
+    public var policyForeground: [String] = []
+    public var storeButtons: [StoreButton: Visibility] = [:]
+    public var optionGroups: OptionGroups?
+    public var promotionalOffer: String?
+    /// The Markdown body and the line of the file it starts on.
+    public var body: String
+    public var bodyLine: Int
+    /// Where each front matter key was written, for later errors.
+    public var keyLocations: [String: SourceLocation] = [:]
+
+    /// The place of a front matter key, else the top of the file.
+    public func location(of key: String) -> SourceLocation {
+        keyLocations[key] ?? SourceLocation(file: file, line: 1, column: 1)
+    }
+
+    /// Whether the page writes customer-state variants (`current/`, `lapsed/`).
+    public var hasCustomerStates: Bool { visibleRelationships != nil || promotionalOffer != nil }
+}

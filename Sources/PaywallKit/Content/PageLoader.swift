@@ -1,0 +1,161 @@
+/// Reads a page's front matter into a `Page`, collecting every problem with its place.
+public enum PageLoader {
+    static let keys = ["title", "groupID", "productIDs", "visibleRelationships", "marketing", "controlStyle",
+                       "controlPlacement", "buttonLabel", "controlIcons", "badges", "selected", "background",
+                       "containerBackground", "pickerItemBackground", "policies", "storeButtons", "optionGroups", "offer"]
+
+    /// The base name and locale of a content file name: `pro.pt-BR.md` → (`pro`, `pt-BR`).
+    public static func nameAndLocale(_ fileName: String) -> (name: String, locale: String?) {
+        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return (stem, nil) }
+        let suffix = String(stem[stem.index(after: dot)...])
+        let language = LocaleID.language(suffix)
+        guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }),
+              let locale = LocaleID.canonical(suffix) else { return (stem, nil) }
+        return (String(stem[..<dot]), locale)
+    }
+
+    /// Splits and parses a content file's front matter; the pairs can be merged with a translation's.
+    public static func frontMatter(_ text: String, file: String) throws(Diagnostic) -> (pairs: [YAMLPair], root: YAMLNode, split: FrontMatter) {
+        let split = try FrontMatter(splitting: text, file: file)
+        let root = try YAML.parse(split.yaml, file: file, lineOffset: 1)
+        let pairs = try root.pairs("the front matter")
+        return (pairs, root, split)
+    }
+
+    /// Builds a page from front matter pairs (a translation's pairs replace the base file's, key by key).
+    public static func page(name: String, locale: String?, file: String, pairs: [YAMLPair], body: String, bodyLine: Int,
+                            diagnostics: inout Diagnostics) -> Page? {
+        let root = YAMLNode(.mapping(pairs), at: SourceLocation(file: file, line: 2, column: 1))
+        guard let reader = diagnostics.collect({ try MappingReader(root, "the front matter") }) else { return nil }
+        let before = diagnostics.errors.count
+        diagnostics.append(contentsOf: reader.unknownKeys(keys))
+        var keyLocations: [String: SourceLocation] = [:]
+        for pair in pairs { keyLocations[pair.key] = pair.keyLocation }
+
+        var selection: Page.Selection?
+        var selectionLocation = root.location
+        switch (reader["groupID"], reader["productIDs"]) {
+        case (let group?, nil):
+            selection = diagnostics.collect { .group(try group.nonEmptyString("groupID")) }
+            selectionLocation = group.location
+        case (nil, let products?):
+            selection = diagnostics.collect {
+                let ids = try products.sequenceOrScalar("productIDs").map { item throws(Diagnostic) in try item.nonEmptyString("productIDs") }
+                guard !ids.isEmpty else { throw Diagnostic.error(products.location, "productIDs is empty", hint: "list at least one product ID") }
+                return .products(ids)
+            }
+            selectionLocation = products.location
+        case (_?, let products?):
+            diagnostics.error(products.location, "a page sets both groupID and productIDs", hint: "keep exactly one of them")
+        case (nil, nil):
+            diagnostics.error(SourceLocation(file: file, line: 1, column: 1), "the page does not say which subscriptions it offers",
+                              hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]' to the front matter")
+        }
+
+        let title = diagnostics.collect { try reader["title"]?.string("title") } ?? nil
+        let hasBody = !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        var page = Page(name: name, locale: locale, file: file, title: title ?? "", selection: selection ?? .products([]),
+                        selectionLocation: selectionLocation, marketing: hasBody ? .markdown : .automatic,
+                        body: body, bodyLine: bodyLine, keyLocations: keyLocations)
+
+        diagnostics.collect {
+            if let node = reader["visibleRelationships"] {
+                page.visibleRelationships = Set(try node.sequenceOrScalar("visibleRelationships").map { item throws(Diagnostic) in
+                    try item.choice("relationship", Page.Relationship.self)
+                })
+            }
+        }
+        diagnostics.collect { if let node = reader["marketing"] { page.marketing = try node.choice("marketing", Page.Marketing.self) } }
+        diagnostics.collect { if let node = reader["controlStyle"] { page.controlStyle = try node.choice("controlStyle", Page.ControlStyle.self) } }
+        diagnostics.collect { if let node = reader["controlPlacement"] { page.controlPlacement = try node.choice("controlPlacement", Page.ControlPlacement.self) } }
+        diagnostics.collect {
+            if let node = reader["buttonLabel"] {
+                page.buttonLabel = Set(try node.sequenceOrScalar("buttonLabel").map { item throws(Diagnostic) in try item.choice("buttonLabel", Page.ButtonLabel.self) })
+            }
+        }
+        diagnostics.collect { page.controlIcons = try stringMap(reader["controlIcons"], "controlIcons") }
+        diagnostics.collect { page.badges = try stringMap(reader["badges"], "badges") }
+        diagnostics.collect { page.selected = try reader["selected"]?.nonEmptyString("selected") }
+        if let node = reader["background"], let bg = diagnostics.collect({ try MappingReader(node, "background") }) {
+            diagnostics.append(contentsOf: bg.unknownKeys(["color", "image"]))
+            diagnostics.collect {
+                page.background = Page.Background(color: try bg["color"].map { n throws(Diagnostic) in try CSSColor.check(n, "background.color") },
+                                                  image: try bg["image"]?.nonEmptyString("background.image"))
+            }
+        }
+        if let node = reader["containerBackground"], let cb = diagnostics.collect({ try MappingReader(node, "containerBackground") }) {
+            diagnostics.append(contentsOf: cb.unknownKeys(["placement", "gradient", "color"]))
+            diagnostics.collect {
+                let placement = try cb["placement"]?.choice("placement", Page.ContainerBackground.Placement.self) ?? .header
+                var colors = try (cb["gradient"]?.sequence("gradient") ?? []).map { n throws(Diagnostic) in try CSSColor.check(n, "gradient") }
+                if let color = cb["color"] { colors = [try CSSColor.check(color, "containerBackground.color")] }
+                guard !colors.isEmpty else {
+                    throw Diagnostic.error(node.location, "containerBackground has no colour", hint: "add 'color: \"#…\"' or 'gradient: [\"#…\", \"#…\"]'")
+                }
+                page.containerBackground = Page.ContainerBackground(placement: placement, colors: colors)
+            }
+        }
+        diagnostics.collect { page.pickerItemBackground = try reader["pickerItemBackground"].map { n throws(Diagnostic) in try CSSColor.check(n, "pickerItemBackground") } }
+        if let node = reader["policies"] {
+            page.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies", extraKeys: ["foregroundStyle"]) } ?? Policies()
+            diagnostics.collect {
+                page.policyForeground = try (node["foregroundStyle"]?.sequenceOrScalar("foregroundStyle") ?? []).map { n throws(Diagnostic) in
+                    try CSSColor.check(n, "policies.foregroundStyle")
+                }
+            }
+        }
+        if let node = reader["storeButtons"] {
+            diagnostics.collect {
+                for pair in try node.pairs("storeButtons") {
+                    guard let button = Page.StoreButton(rawValue: pair.key) else {
+                        let names = Page.StoreButton.allCases.map(\.rawValue)
+                        throw Diagnostic.error(pair.keyLocation, "unknown store button '\(pair.key)'",
+                                               hint: suggestion(for: pair.key, in: names).map { "did you mean '\($0)'?" } ?? "use one of: \(names.joined(separator: ", "))")
+                    }
+                    page.storeButtons[button] = try pair.value.choice("visibility", Page.Visibility.self)
+                }
+            }
+        }
+        if let node = reader["optionGroups"] {
+            page.optionGroups = diagnostics.collect { try optionGroups(node) } ?? nil
+        }
+        if let node = reader["offer"], let offer = diagnostics.collect({ try MappingReader(node, "offer") }) {
+            diagnostics.append(contentsOf: offer.unknownKeys(["promotional"]))
+            diagnostics.collect { page.promotionalOffer = try offer["promotional"]?.nonEmptyString("offer.promotional") }
+        }
+        return diagnostics.errors.count == before ? page : nil
+    }
+
+    static func stringMap(_ node: YAMLNode?, _ what: String) throws(Diagnostic) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in try node?.pairs(what) ?? [] { result[pair.key] = try pair.value.nonEmptyString("\(what).\(pair.key)") }
+        return result
+    }
+
+    static func optionGroups(_ node: YAMLNode) throws(DiagnosticsError) -> Page.OptionGroups? {
+        var diagnostics = Diagnostics()
+        guard let reader = diagnostics.collect({ try MappingReader(node, "optionGroups") }) else { throw DiagnosticsError(diagnostics.all) }
+        diagnostics.append(contentsOf: reader.unknownKeys(["style", "groupBy", "groups"]))
+        let style = diagnostics.collect { try reader["style"]?.choice("style", Page.OptionGroups.Style.self) } ?? nil
+        let groupBy = diagnostics.collect { try reader["groupBy"]?.choice("groupBy", Page.OptionGroups.GroupBy.self) } ?? nil
+        var groups: [Page.OptionGroups.Group] = []
+        let items = diagnostics.collect { try reader["groups"]?.sequence("groups") ?? [] } ?? []
+        for item in items {
+            diagnostics.collect {
+                let group = try MappingReader(item, "an option group")
+                if let unknown = group.unknownKeys(["label", "productIDs", "marketing"]).first { throw unknown }
+                groups.append(.init(label: try group.required("label").nonEmptyString("label"),
+                                    productIDs: try group.required("productIDs").sequenceOrScalar("productIDs").map { n throws(Diagnostic) in try n.nonEmptyString("productIDs") },
+                                    marketing: try group["marketing"]?.nonEmptyString("marketing"), location: item.location))
+            }
+        }
+        if groupBy != nil && !groups.isEmpty {
+            diagnostics.error(node.location, "optionGroups sets both groupBy and groups", hint: "keep one of them")
+        } else if groupBy == nil && groups.isEmpty {
+            diagnostics.error(node.location, "optionGroups needs 'groupBy' or 'groups'", hint: "add 'groupBy: period' or a list of groups")
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return Page.OptionGroups(style: style ?? .automatic, groupBy: groupBy, groups: groups)
+    }
+}

@@ -1,0 +1,38 @@
+/// One problem found in a site, at a place, with the fix.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+    /// How to fix it, when there is more to say than the message.
+    public var hint: String?
+
+    public init(_ severity: Severity = .error, _ location: SourceLocation, _ message: String, hint: String? = nil) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+
+    public static func error(_ location: SourceLocation, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, location, message, hint: hint)
+    }
+
+    public static func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, location, message, hint: hint)
+    }
+
+    /// The compiler's format: `path:line:column: error: message (hint)`.
+    public var description: String {
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let hint { text += "; \(hint)" }
+        return text
+    }
+}
+
+/// Every diagnostic of a failed stage; the pipeline collects them and fails once.
+public struct DiagnosticsError: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}

@@ -1,0 +1,61 @@
+/// A collector that stages append to, so that one run reports every problem it finds.
+public struct Diagnostics: Sendable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
+
+    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) { all.append(contentsOf: diagnostics) }
+
+    public mutating func error(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+        all.append(.error(location, message, hint: hint))
+    }
+
+    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) {
+        all.append(.warning(location, message, hint: hint))
+    }
+
+    /// Runs `body`, adding what it throws to the list; nil when it threw.
+    public mutating func collect<T, E: Error>(_ body: () throws(E) -> T) -> T? {
+        do { return try body() } catch {
+            switch error {
+            case let error as Diagnostic: append(error)
+            case let error as DiagnosticsError: append(contentsOf: error.diagnostics)
+            default: preconditionFailure("only diagnostics are thrown: \(error)")
+            }
+        }
+        return nil
+    }
+
+    /// Sorted errors first by place, for stable output.
+    public var sorted: [Diagnostic] {
+        all.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
+    }
+}
+
+/// "Did you mean" for misspelled keys and IDs: the closest candidate within a small edit distance.
+public func suggestion(for word: String, in candidates: some Sequence<String>) -> String? {
+    let best = candidates
+        .map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        .min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+    guard let best, best.1 <= max(2, word.count / 3) else { return nil }
+    return best.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,23 @@
+/// A place in an input file: 1-based line and column (columns count Unicode characters).
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int = 1, column: Int = 1) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// The same file, moved down by `lines` (front matter starts below the `---` line).
+    public func offset(lines: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line + lines, column: column)
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+}

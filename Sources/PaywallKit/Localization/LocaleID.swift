@@ -1,0 +1,23 @@
+/// BCP 47 locale identifiers and their fallback chain.
+public enum LocaleID {
+    /// `en_US` → `en-US`; nil when it is not a well-formed tag.
+    public static func canonical(_ identifier: String) -> String? {
+        ICU.canonicalLanguageTag(identifier)
+    }
+
+    /// `de-AT` → [`de-AT`, `de`]; `zh-Hans-CN` → [`zh-Hans-CN`, `zh-Hans`, `zh`].
+    public static func fallbacks(_ locale: String) -> [String] {
+        var parts = locale.split(separator: "-").map(String.init)
+        var chain: [String] = []
+        while !parts.isEmpty {
+            chain.append(parts.joined(separator: "-"))
+            parts.removeLast()
+        }
+        return chain
+    }
+
+    /// The language subtag: `pt-BR` → `pt`.
+    public static func language(_ locale: String) -> String {
+        String(locale.prefix { $0 != "-" })
+    }
+}

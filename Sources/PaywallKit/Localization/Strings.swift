@@ -1,0 +1,83 @@
+import Foundation
+
+/// The theme's UI strings for one locale (`templates/strings/LANG.json`), with the site's overrides.
+public struct Strings: Sendable {
+    /// A string, or CLDR plural forms chosen by `{count}`.
+    public enum Value: Sendable, Equatable {
+        case text(String)
+        case plural([String: String])
+    }
+
+    public var locale: String
+    public var values: [String: Value]
+    /// The file each language came from, in the order they were tried.
+    public var sources: [String]
+
+    /// Parses one strings file: keys to texts or plural-form objects.
+    public static func parse(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> [String: Value] {
+        var diagnostics = Diagnostics()
+        var values: [String: Value] = [:]
+        for pair in diagnostics.collect({ try root.pairs(file) }) ?? [] where !pair.key.hasPrefix("_") {
+            diagnostics.collect { () throws(Diagnostic) in
+                if case .mapping = pair.value.value {
+                    var forms: [String: String] = [:]
+                    for form in try pair.value.pairs(pair.key) {
+                        guard ICU.PluralCategory(rawValue: form.key) != nil else {
+                            throw .error(form.keyLocation, "'\(form.key)' is not a plural category", hint: "use zero, one, two, few, many or other")
+                        }
+                        forms[form.key] = try form.value.string(pair.key)
+                    }
+                    guard forms["other"] != nil else {
+                        throw .error(pair.value.location, "plural forms of '\(pair.key)' have no 'other'", hint: "add other: …")
+                    }
+                    values[pair.key] = .plural(forms)
+                } else {
+                    values[pair.key] = .text(try pair.value.string(pair.key))
+                }
+            }
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return values
+    }
+
+    /// The file names to try for a locale, most specific first: `pt` → `pt`, `pt-BR`; `zh-TW` → `zh-TW`, `zh-Hant`, `zh`.
+    public static func candidates(for locale: String) -> [String] {
+        var result = LocaleID.fallbacks(locale)
+        let parts = locale.split(separator: "-").map(String.init)
+        let language = parts[0]
+        if language == "zh" {
+            let traditional = parts.contains("Hant") || parts.contains { ["TW", "HK", "MO"].contains($0) }
+            result.insert(traditional ? "zh-Hant" : "zh-Hans", at: result.count - 1)
+        } else if let region = parts.count == 1 ? ICU.likelyRegion(locale) : nil {
+            result.append("\(language)-\(region)")
+        } else if language == "pt" {
+            result.append(parts.contains("BR") ? "pt-BR" : "pt-PT")
+        }
+        var seen = Set<String>()
+        return result.filter { seen.insert($0).inserted }
+    }
+
+    /// The text for `key` with `{name}` arguments filled; `count` picks a plural form.
+    public func format(_ key: String, _ arguments: [String: String] = [:], count: Int? = nil) -> String {
+        var template: String
+        switch values[key] {
+        case .text(let text): template = text
+        case .plural(let forms):
+            let category = ICU.pluralCategory(count ?? 0, locale: locale).rawValue
+            template = forms[category] ?? forms["other"] ?? key
+        case nil: template = key
+        }
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    public subscript(key: String) -> String { format(key) }
+}

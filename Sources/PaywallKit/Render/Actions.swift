@@ -1,0 +1,14 @@
+import Foundation
+
+/// Expands `actions` URL templates: `{productID}`, `{locale}` and `{offerID}`, percent-encoded.
+public enum Actions {
+    public static func expand(_ template: String, productID: String = "", locale: String, offerID: String = "") -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#/")
+        func encode(_ value: String) -> String { value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value }
+        return template
+            .replacingOccurrences(of: "{productID}", with: encode(productID))
+            .replacingOccurrences(of: "{locale}", with: encode(locale))
+            .replacingOccurrences(of: "{offerID}", with: encode(offerID))
+    }
+}

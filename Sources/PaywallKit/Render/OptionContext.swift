@@ -1,0 +1,113 @@
+import Foundation
+import Mustache
+
+/// The template vocabulary of one option (DESIGN.md section 4), RevenueCat's names included as aliases.
+struct OptionContext {
+    var option: StoreOption
+    var index: Int
+    var text: PriceText
+    var isSelected: Bool
+    var subscribeURL: String?
+    var assetPrefix: String
+
+    /// The secondary, smaller price: per month for longer periods, per week for multi-week ones.
+    var equivalentUnit: Period.Unit? {
+        switch option.period.unit {
+        case .year: .month
+        case .month: option.period.count > 1 ? .month : nil
+        case .week: option.period.count > 1 ? .week : nil
+        case .day: nil
+        }
+    }
+
+    func money(_ unit: Period.Unit) -> String { text.money(option.pricePer[unit] ?? 0) }
+
+    /// Parts of the option as one spoken sentence: "Pro Yearly, $49.99 per year, 1 week free trial".
+    var accessibleLabel: String {
+        var parts = [option.text.displayName, text.perPeriod(text.money(option.price), option.period, spoken: true)]
+        if let unit = equivalentUnit { parts.append(text.perPeriod(money(unit), Period(1, unit), spoken: true)) }
+        if let offer = option.offer { parts.append(text.offer(offer, spoken: true)) }
+        if let discount = option.relativeDiscount { parts.append(text.save(discount)) }
+        if option.product.familyShareable { parts.append(text.strings["familySharing"]) }
+        if option.isCurrent { parts.append(text.strings["currentPlan"]) }
+        if let badge = option.badge { parts.append(badge) }
+        return parts.joined(separator: ", ")
+    }
+
+    var periodLabel: String {
+        guard option.period.count == 1 else { return text.strings.format("groupEvery", ["duration": text.duration(option.period)]) }
+        switch option.period.unit {
+        case .week: return text.strings["groupWeekly"]
+        case .month: return text.strings["groupMonthly"]
+        case .year: return text.strings["groupYearly"]
+        case .day: return text.duration(option.period)
+        }
+    }
+
+    var value: MustacheValue {
+        let price = text.money(option.price)
+        let pricePerPeriod = text.perPeriod(price, option.period)
+        var offer: MustacheValue = .null
+        var offerPrice = "", offerDuration = ""
+        if let applied = option.offer {
+            offerPrice = applied.price.map(text.money) ?? text.strings["free"]
+            offerDuration = text.duration(applied.offer.period, times: applied.offer.periodCount)
+            offer = .object([
+                "kind": .string(applied.offer.kind.rawValue),
+                "id": applied.offer.id.map(MustacheValue.string) ?? .null,
+                "paymentMode": .string(applied.offer.paymentMode.rawValue),
+                "isFreeTrial": .bool(applied.offer.paymentMode == .freeTrial),
+                "price": .string(offerPrice),
+                "period": .string(applied.offer.period.description),
+                "periodCount": .int(applied.offer.periodCount),
+                "duration": .string(offerDuration),
+                "text": .string(text.offerThen(applied, regular: option.price, option.period)),
+                "shortText": .string(text.offer(applied)),
+            ])
+        }
+        let discount = option.relativeDiscount.map(text.save) ?? ""
+        let equivalent = equivalentUnit.map { text.perPeriod(money($0), Period(1, $0)) } ?? ""
+        var values: [String: MustacheValue] = [
+            "id": .string(option.id),
+            "index": .int(index),
+            "displayName": .string(option.text.displayName),
+            "description": .string(option.text.description),
+            "icon": option.icon.map { .string(assetPrefix + $0) } ?? .null,
+            "badge": option.badge.map(MustacheValue.string) ?? .null,
+            "isSelected": .bool(isSelected),
+            "isCurrent": .bool(option.isCurrent),
+            "isPurchasable": .bool(option.isPurchasable),
+            "relationship": option.relationship.map { .string($0.rawValue) } ?? .null,
+            "familyShareable": .bool(option.product.familyShareable),
+            "familySharing": option.product.familyShareable ? .string(text.strings["familySharing"]) : .null,
+            "level": .int(option.product.level),
+            "price": .string(price),
+            "period": .string(option.period.description),
+            "periodText": .string(text.duration(option.period)),
+            "periodLabel": .string(periodLabel),
+            "pricePerPeriod": .string(pricePerPeriod),
+            "pricePerPeriodSpoken": .string(text.perPeriod(price, option.period, spoken: true)),
+            "pricePerDay": .string(money(.day)),
+            "pricePerWeek": .string(money(.week)),
+            "pricePerMonth": .string(money(.month)),
+            "pricePerYear": .string(money(.year)),
+            "equivalent": equivalent.isEmpty ? .null : .string(equivalent),
+            "relativeDiscount": discount.isEmpty ? .null : .string(discount),
+            "offer": offer,
+            "actionLabel": .string(text.strings[option.offer?.offer.paymentMode == .freeTrial ? "tryFree" : "subscribe"]),
+            "accessibleLabel": .string(accessibleLabel),
+            "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
+        ]
+        // RevenueCat paywall variable names.
+        let aliases: [String: String] = [
+            "product_name": "displayName", "price_per_period": "pricePerPeriod", "price_per_period_full": "pricePerPeriodSpoken",
+            "sub_price_per_month": "pricePerMonth", "sub_price_per_week": "pricePerWeek", "sub_price_per_day": "pricePerDay",
+            "sub_relative_discount": "relativeDiscount", "sub_duration": "periodText", "sub_period": "periodLabel",
+        ]
+        for (alias, name) in aliases { values[alias] = values[name] }
+        values["total_price_and_per_month"] = .string(equivalent.isEmpty ? pricePerPeriod : "\(pricePerPeriod) (\(equivalent))")
+        values["sub_offer_price"] = .string(offerPrice)
+        values["sub_offer_duration"] = .string(offerDuration)
+        return .object(values)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Mustache
+
+/// Builds the template context of one page (DESIGN.md section 4) from its resolved store model.
+struct PageContext {
+    var model: StoreModel
+    var text: PriceText
+    var config: SiteConfig
+    /// The relative path from this page up to the output root: "../../".
+    var root: String
+    /// The page's path below the output root: "de-DE/pro/".
+    var path: String
+
+    var strings: Strings { text.strings }
+
+    /// Each option's context, in display order.
+    var options: [(option: StoreOption, value: MustacheValue)] {
+        model.options.enumerated().map { index, option in
+            let url = config.actions["subscribe"].map {
+                Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
+            }
+            let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
+                                        subscribeURL: option.isPurchasable ? url : nil, assetPrefix: root)
+            return (option, context.value)
+        }
+    }
+
+    /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.
+    static func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {
+        var tree: [String: MustacheValue] = [:]
+        func insert(_ path: ArraySlice<String>, _ value: MustacheValue, into object: inout [String: MustacheValue]) {
+            guard let head = path.first else { return }
+            if path.count == 1 {
+                if case .object(var existing)? = object[head], case .object(let fields) = value {
+                    existing.merge(fields) { nested, _ in nested }
+                    object[head] = .object(existing)
+                } else {
+                    object[head] = value
+                }
+                return
+            }
+            var child: [String: MustacheValue] = [:]
+            if case .object(let existing)? = object[head] { child = existing }
+            insert(path.dropFirst(), value, into: &child)
+            object[head] = .object(child)
+        }
+        for (option, value) in options { insert(ArraySlice(option.id.split(separator: ".").map(String.init)), value, into: &tree) }
+        return .object(tree)
+    }
+
+    var appName: String { config.appName ?? model.groupText.displayName }
+
+    /// Page-level values shared by the page template and marketing placeholders.
+    func common(options: [(option: StoreOption, value: MustacheValue)]) -> [String: MustacheValue] {
+        let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
+        return [
+            "title": .string(title),
+            "locale": .string(model.locale),
+            "lang": .string(model.locale),
+            "dir": .string(ICU.isRightToLeft(model.locale) ? "rtl" : "ltr"),
+            "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + $0) } ?? .null]),
+            "app_name": .string(appName),
+            "group": .object(["id": .string(model.group.id), "displayName": .string(model.groupText.displayName),
+                              "description": .string(model.groupText.description)]),
+            "options": .list(options.map(\.value)),
+            "products": Self.products(options),
+        ]
+    }
+}

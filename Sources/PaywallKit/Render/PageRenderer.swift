@@ -1,0 +1,163 @@
+import Foundation
+import Mustache
+
+/// Renders one resolved page to HTML: marketing Markdown with placeholders filled, then the theme's `page` template.
+struct PageRenderer {
+    var theme: Theme
+    var config: SiteConfig
+    var stylesheet: String
+    var style: StyleRules
+
+    /// Everything about the page's place in the site that the store model does not know.
+    struct Placement {
+        var path: String
+        var alternates: [(locale: String, path: String)]
+        var defaultLocale: String
+        /// Links to the option groups' own pages (`optionGroups.style: links`), with the current one.
+        var groupLinks: [(label: String, path: String, isCurrent: Bool)] = []
+        /// For `links`: render only this section.
+        var onlySection: String?
+        var policyPaths: [String: String] = [:]
+    }
+
+    func render(_ model: StoreModel, strings: Strings, placement: Placement, diagnostics: inout Diagnostics) -> String? {
+        let depth = placement.path.split(separator: "/").count
+        let root = String(repeating: "../", count: depth)
+        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
+        let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path)
+        let options = builder.options
+        var context = builder.common(options: options)
+        let page = model.page
+
+        // Marketing: the Markdown body with placeholders, else the catalog's group text.
+        var marketingHTML = ""
+        var hasH1 = false
+        if page.marketing == .markdown {
+            guard let markdown = fillPlaceholders(page, context: context, diagnostics: &diagnostics) else { return nil }
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
+            for link in rendered.links {
+                let location = SourceLocation(file: page.file, line: page.bodyLine + link.line - 1, column: link.column)
+                diagnostics.collect { try SafeURL.check(link.url, "the link", at: location) }
+            }
+            if rendered.h1Count > 1 {
+                diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
+                                  "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
+                                  hint: "make the others '## ' headings")
+            }
+            marketingHTML = rendered.html
+            hasH1 = rendered.h1Count > 0
+        }
+
+        let sections = OptionSection.split(options, page.optionGroups, text: text)
+            .filter { placement.onlySection == nil || $0.key == placement.onlySection }
+        let controlStyle = page.controlStyle
+        let pickerStyles: Set<Page.ControlStyle> = [.automatic, .picker, .compactPicker, .prominentPicker, .pagedPicker, .pagedProminentPicker]
+        let groupStyle = page.optionGroups?.style ?? .automatic
+        var sectionValues: [MustacheValue] = []
+        for (index, section) in sections.enumerated() {
+            let marketing = section.marketing.map { Markdown.render($0, allowRawHTML: config.allowRawHTML).html }
+            let selected = section.options.first { $0.option.id == model.selectedID } ?? section.options.first { $0.option.isPurchasable }
+            let values = section.options.map { item -> MustacheValue in
+                guard case .object(var fields) = item.value else { return item.value }
+                fields["isSelected"] = .bool(item.option.id == selected?.option.id)
+                return .object(fields)
+            }
+            sectionValues.append(.object([
+                "key": .string(section.key),
+                "label": section.label.map(MustacheValue.string) ?? .null,
+                "index": .int(index),
+                "isFirst": .bool(index == 0),
+                "isSelected": .bool(index == 0),
+                "marketingHTML": marketing.map(MustacheValue.string) ?? .null,
+                "options": .list(values),
+                "name": .string("plan-\(index)"),
+            ]))
+        }
+
+        let buttons = StoreButtons(page: page, config: config, model: model, strings: strings, root: root,
+                                   policyPaths: placement.policyPaths)
+        guard let links = diagnostics.collect({ try buttons.links() }) else { return nil }
+
+        let scheme = config.colorScheme
+        context["t"] = .object(strings.values.keys.reduce(into: [:]) { $0[$1] = .string(strings[$1]) })
+        context["root"] = .string(root)
+        context["stylesheet"] = .string(root + stylesheet)
+        context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
+        context["colorScheme"] = scheme == .automatic ? .null : .string(scheme.rawValue)
+        context["canonicalURL"] = config.baseURL.map { .string($0 + placement.path) } ?? .null
+        let base = config.baseURL ?? root
+        var alternates: [MustacheValue] = placement.alternates.map { alternate in
+            .object(["hreflang": .string(alternate.locale), "href": .string(base + alternate.path)])
+        }
+        let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
+        alternates.append(.object(["hreflang": .string("x-default"), "href": .string(base + defaultPath)]))
+        context["alternates"] = .list(alternates)
+        context["marketingHTML"] = .string(marketingHTML)
+        context["marketingIsAutomatic"] = .bool(page.marketing == .automatic)
+        context["hasH1"] = .bool(hasH1)
+        context["controlStyle"] = .string(controlStyle.rawValue)
+        context["isPicker"] = .bool(pickerStyles.contains(controlStyle))
+        context["isButtons"] = .bool(controlStyle == .buttons)
+        context["isPaged"] = .bool(controlStyle == .pagedPicker || controlStyle == .pagedProminentPicker)
+        context["controlPlacement"] = .string(page.controlPlacement.rawValue)
+        context["containerPlacement"] = page.containerBackground.map { .string($0.placement.rawValue) } ?? .null
+        context["isBottomBar"] = .bool(page.controlPlacement == .bottomBar || page.controlPlacement == .buttonsInBottomBar)
+        context["sections"] = .list(sectionValues)
+        context["hasTabs"] = .bool(sections.count > 1 && (groupStyle == .tabs || groupStyle == .automatic))
+        context["groupLinks"] = .list(placement.groupLinks.map { link in
+            .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])
+        })
+        context["policies"] = .list(links.policies)
+        context["storeButtons"] = .list(links.buttons)
+        context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
+                                    "productID": model.state.productID.map(MustacheValue.string) ?? .null])
+        context["autoRenew"] = .string(strings["autoRenew"])
+
+        do {
+            return try theme.library.render("page", .object(context), strict: true)
+        } catch {
+            diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message,
+                              hint: "fix the template, or see `paywall schema page` for the names a template can use")
+            return nil
+        }
+    }
+
+    /// Fills `{{…}}` in the Markdown body; values are escaped so they stay text in Markdown and HTML.
+    func fillPlaceholders(_ page: Page, context: [String: MustacheValue], diagnostics: inout Diagnostics) -> String? {
+        guard page.body.contains("{{") else { return page.body }
+        do {
+            let template = try Template(page.body, name: page.file)
+            return try TemplateLibrary([:]).render(template, MarkdownEscaping.escape(.object(context)), strict: true)
+        } catch {
+            let hint = error.message.hasPrefix("no value named")
+                ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (see `paywall schema page`)"
+                : nil
+            diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine + error.line - 1, column: error.column), error.message, hint: hint)
+            return nil
+        }
+    }
+}
+
+/// Backslash-escapes Markdown punctuation in every text of a context, so a price such as "$4.99*" stays text.
+enum MarkdownEscaping {
+    static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", "{", "}"]
+
+    static func escape(_ value: MustacheValue) -> MustacheValue {
+        switch value {
+        case .string(let text): .string(escape(text))
+        case .list(let items): .list(items.map(escape))
+        case .object(let fields): .object(fields.mapValues(escape))
+        default: value
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for character in text {
+            if special.contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}

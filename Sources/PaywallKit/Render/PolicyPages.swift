@@ -1,0 +1,71 @@
+import Foundation
+import Mustache
+
+/// Policy pages rendered from Markdown (`{ page: terms.md }`) or from a `.storekit` EULA's text.
+struct PolicyPages {
+    var content: ContentFiles
+    var theme: Theme
+    var config: SiteConfig
+    var links: [(kind: String, link: Policies.Link)]
+    var stylesheet: String
+
+    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: [Page], stylesheet: String) {
+        self.content = content
+        self.theme = theme
+        self.config = config
+        self.stylesheet = stylesheet
+        var links: [(String, Policies.Link)] = []
+        for policies in [config.policies, catalog.appPolicies] + pages.map(\.policies) {
+            for (kind, link) in [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)] {
+                guard let link, case .page(let name, _, _) = link, !links.contains(where: { Self.slug($0.1) == Self.slug(link) }) else { continue }
+                _ = name
+                links.append((kind, link))
+            }
+        }
+        self.links = links
+    }
+
+    static func slug(_ link: Policies.Link) -> String {
+        guard case .page(let name, _, _) = link else { return "" }
+        return PageLoader.nameAndLocale(name).name
+    }
+
+    /// Writes each policy page of `locale`; returns their paths by slug (`terms` → `de-DE/policies/terms/`).
+    func render(locale: String, strings: Strings, into files: inout [OutputFile], diagnostics: inout Diagnostics) -> [String: String] {
+        var paths: [String: String] = [:]
+        for (kind, link) in links {
+            guard case .page(let name, let text, let location) = link else { continue }
+            let slug = Self.slug(link)
+            var markdown = text
+            if text.isEmpty {
+                guard let file = content.file(slug, locale: locale) else {
+                    diagnostics.error(location, "the policy page '\(name)' is not in content/", hint: "add content/\(name)")
+                    continue
+                }
+                markdown = file.body
+            }
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
+            let path = "\(locale)/policies/\(slug)/"
+            let root = "../../../"
+            let context: [String: MustacheValue] = [
+                "title": .string(rendered.firstH1 ?? strings[kind]),
+                "hasH1": .bool(rendered.h1Count > 0),
+                "lang": .string(locale), "locale": .string(locale),
+                "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
+                "stylesheet": .string(root + stylesheet),
+                "root": .string(root),
+                "contentHTML": .string(rendered.html),
+                "canonicalURL": config.baseURL.map { .string($0 + path) } ?? .null,
+                "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
+                "t": .object(strings.values.keys.reduce(into: [:]) { $0[$1] = .string(strings[$1]) }),
+            ]
+            do {
+                files.append(OutputFile(path + "index.html", try theme.library.render("policy", .object(context), strict: true)))
+                paths[slug] = path
+            } catch {
+                diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)
+            }
+        }
+        return paths
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Prices, periods and offers of one locale as words: "$49.99/year", "1 week free, then $49.99/year".
+public struct PriceText: Sendable {
+    public var locale: String
+    public var currency: String
+    public var strings: Strings
+
+    public init(locale: String, currency: String, strings: Strings) {
+        self.locale = locale
+        self.currency = currency
+        self.strings = strings
+    }
+
+    /// "$49.99", "￥7,800"; "Free" for zero.
+    public func money(_ amount: Decimal) -> String {
+        amount == 0 ? strings["free"] : ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
+    }
+
+    /// "1 year", "3 months": a period `times` over, in words.
+    public func duration(_ period: Period, times: Int = 1, width: ICU.UnitWidth = .wide) -> String {
+        ICU.formatDuration(period.count * times, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width, locale: locale)
+    }
+
+    /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year".
+    public func perPeriod(_ price: String, _ period: Period, spoken: Bool = false) -> String {
+        guard period.count == 1 else { return strings.format("every", ["price": price, "duration": duration(period)]) }
+        let key = "per" + period.unit.rawValue.prefix(1).uppercased() + period.unit.rawValue.dropFirst()
+        return strings.format(spoken ? key + "Spoken" : key, ["price": price])
+    }
+
+    /// "1 week free", "$2.99/month for 3 months", "$19.99 for 3 months".
+    public func offer(_ applied: AppliedOffer, spoken: Bool = false) -> String {
+        let offer = applied.offer
+        switch offer.paymentMode {
+        case .freeTrial:
+            return strings.format(spoken ? "offerFreeTrialSpoken" : "offerFreeTrial", ["duration": duration(offer.period, times: offer.periodCount)])
+        case .payAsYouGo:
+            let each = perPeriod(money(applied.price ?? 0), offer.period, spoken: spoken)
+            return strings.format("offerPayAsYouGo", ["price": each, "duration": duration(offer.period, times: offer.periodCount)])
+        case .payUpFront:
+            return strings.format("offerPayUpFront", ["price": money(applied.price ?? 0), "duration": duration(offer.period, times: offer.periodCount)])
+        }
+    }
+
+    /// "1 week free, then $49.99/year".
+    public func offerThen(_ applied: AppliedOffer, regular price: Decimal, _ period: Period, spoken: Bool = false) -> String {
+        strings.format("offerThen", ["offer": offer(applied, spoken: spoken), "regular": perPeriod(money(price), period, spoken: spoken)])
+    }
+
+    /// "Save 35%".
+    public func save(_ percent: Int) -> String {
+        strings.format("save", ["percent": ICU.formatPercent(percent, locale: locale)])
+    }
+}

@@ -1,0 +1,44 @@
+import Mustache
+
+/// The root `index.html`: every locale by its own name with its pages, and hreflang alternates.
+enum RootIndex {
+    static func render(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
+                       stylesheet: String, diagnostics: inout Diagnostics) -> String {
+        let (strings, _) = theme.strings(for: defaultLocale, fallback: defaultLocale)
+        let entries: [MustacheValue] = locales.map { locale in
+            let own = pages[locale] ?? []
+            return .object([
+                "locale": .string(locale),
+                "name": .string(ICU.displayName(of: locale, in: locale)),
+                "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
+                "isDefault": .bool(locale == defaultLocale),
+                "href": .string(own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/"),
+                "pages": .list(own.map { page in
+                    .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
+                }),
+                "hasSeveralPages": .bool(own.count > 1),
+            ])
+        }
+        let first = (pages[defaultLocale] ?? []).first.map { "\(defaultLocale)/\($0.name)/" } ?? ""
+        let context: [String: MustacheValue] = [
+            "title": .string(config.appName ?? strings["chooseLanguage"]),
+            "lang": .string(defaultLocale),
+            "dir": .string(ICU.isRightToLeft(defaultLocale) ? "rtl" : "ltr"),
+            "stylesheet": .string(stylesheet),
+            "root": .string(""),
+            "locales": .list(entries),
+            "canonicalURL": config.baseURL.map { .string($0) } ?? .null,
+            "defaultHref": .string((config.baseURL ?? "") + first),
+            "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
+            "app": .object(["name": config.appName.map(MustacheValue.string) ?? .null,
+                            "icon": config.appIcon.map(MustacheValue.string) ?? .null]),
+            "t": .object(strings.values.keys.reduce(into: [:]) { $0[$1] = .string(strings[$1]) }),
+        ]
+        do {
+            return try theme.library.render("index", .object(context), strict: true)
+        } catch {
+            diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)
+            return ""
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Mustache
+
+/// The links at the bottom of a page: policies (App Store guideline 3.1.2) and store buttons with StoreKit's defaults.
+struct StoreButtons {
+    var page: Page
+    var config: SiteConfig
+    var model: StoreModel
+    var strings: Strings
+    var root: String
+    /// Output paths of policy pages by slug (`terms`).
+    var policyPaths: [String: String]
+
+    /// `automatic`: cancellation and sign-in when their action is set; restore and redeem hidden; policies shown.
+    func isVisible(_ button: Page.StoreButton) -> Bool {
+        switch page.storeButtons[button] ?? .automatic {
+        case .visible: true
+        case .hidden: false
+        case .automatic:
+            switch button {
+            case .cancellation: config.actions["cancellation"] != nil
+            case .signIn: config.actions["signIn"] != nil
+            case .restorePurchases, .redeemCode: false
+            case .policies: true
+            }
+        }
+    }
+
+    func links() throws(DiagnosticsError) -> (policies: [MustacheValue], buttons: [MustacheValue]) {
+        var diagnostics = Diagnostics()
+        var policies: [MustacheValue] = []
+        if isVisible(.policies) {
+            for (kind, link) in [("termsOfService", model.policies.termsOfService), ("privacyPolicy", model.policies.privacyPolicy)] {
+                switch link {
+                case .url(let url)?:
+                    policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]), "href": .string(url)]))
+                case let link?:
+                    let path = policyPaths[PolicyPages.slug(link)] ?? ""
+                    policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]), "href": .string(root + path)]))
+                case nil:
+                    diagnostics.error(page.location(of: "policies"), "the page has no \(strings.format(kind)) link (\(kind))",
+                                      hint: "App Store guideline 3.1.2 asks for one: set policies.\(kind) in the page, in paywall.yml or in the catalog's appPolicies, or hide them with storeButtons: { policies: hidden }")
+                }
+            }
+        }
+        var buttons: [MustacheValue] = []
+        for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation] where isVisible(button) {
+            guard let action = config.actions[button.rawValue] else {
+                diagnostics.error(page.location(of: "storeButtons"), "the \(button.rawValue) button is visible but paywall.yml has no actions.\(button.rawValue)",
+                                  hint: "add actions: { \(button.rawValue): https://… } to paywall.yml, or set it to hidden")
+                continue
+            }
+            buttons.append(.object(["kind": .string(button.rawValue), "label": .string(strings[button.rawValue]),
+                                    "href": .string(Actions.expand(action, locale: model.locale))]))
+        }
+        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
+        return (policies, buttons)
+    }
+}

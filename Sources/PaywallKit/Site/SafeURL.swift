@@ -1,0 +1,27 @@
+/// Checks that a link the tool will write is https or relative, never `javascript:`, `data:` or `http:`.
+public enum SafeURL {
+    /// Throws when `url` has a scheme other than https (or is protocol-relative).
+    public static func check(_ url: String, _ what: String, at location: SourceLocation) throws(Diagnostic) {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .error(location, "\(what) is empty", hint: "give an https:// URL") }
+        // Browsers ignore tabs and newlines inside a scheme ("java\nscript:"), so compare without them.
+        let compact = trimmed.filter { !$0.isWhitespace && !$0.isNewline && $0 != "\u{0}" }.lowercased()
+        if compact.hasPrefix("//") {
+            throw .error(location, "\(what) '\(url)' has no scheme", hint: "write it as https://\(trimmed.dropFirst(2))")
+        }
+        if let colon = compact.firstIndex(of: ":"),
+           compact[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+           !compact[..<colon].contains("/") {
+            let scheme = String(compact[..<colon])
+            guard scheme == "https" else {
+                let fix = scheme == "http" ? "use https://" : "only https:// links and relative paths are allowed"
+                throw .error(location, "\(what) uses the '\(scheme):' scheme", hint: fix)
+            }
+            guard trimmed.dropFirst(6).hasPrefix("//"), trimmed.count > 8 else {
+                throw .error(location, "\(what) '\(url)' is not a valid https URL", hint: "write it as https://host/path")
+            }
+        }
+    }
+}
+
+import Foundation

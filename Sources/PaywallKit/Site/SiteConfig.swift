@@ -1,0 +1,124 @@
+/// `paywall.yml`: the site's settings.
+public struct SiteConfig: Sendable {
+    public enum ColorScheme: String, Sendable, CaseIterable { case automatic, light, dark }
+
+    public var baseURL: String?
+    public var catalog: String
+    public var defaultLocale: String?
+    /// nil: every locale the catalog localizes.
+    public var locales: [String]?
+    /// Locale (or `default`) → storefront.
+    public var storefronts: [String: String]
+    public var appName: String?
+    public var appIcon: String?
+    /// `subscribe`, `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
+    public var actions: [String: String]
+    public var policies: Policies
+    public var accentColor: String?
+    public var colorScheme: ColorScheme
+    public var allowRawHTML: Bool
+    public var file: String
+    /// Where each top-level key was written.
+    public var keyLocations: [String: SourceLocation] = [:]
+
+    public func location(of key: String) -> SourceLocation { keyLocations[key] ?? SourceLocation(file: file) }
+
+    public init(catalog: String = "catalog.yml", file: String = "paywall.yml") {
+        self.catalog = catalog
+        self.storefronts = [:]
+        self.actions = [:]
+        self.policies = Policies()
+        self.colorScheme = .automatic
+        self.allowRawHTML = false
+        self.file = file
+    }
+
+    static let actionNames = ["subscribe", "restorePurchases", "redeemCode", "signIn", "cancellation"]
+    static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
+                       "policies", "theme", "allowRawHTML"]
+
+    /// Reads `paywall.yml`, collecting every problem.
+    public static func load(_ root: YAMLNode, file: String, diagnostics: inout Diagnostics) -> SiteConfig {
+        var config = SiteConfig(file: file)
+        guard let reader = diagnostics.collect({ try MappingReader(root, file) }) else { return config }
+        diagnostics.append(contentsOf: reader.unknownKeys(keys))
+        for pair in reader.keys { config.keyLocations[pair.key] = pair.keyLocation }
+        diagnostics.collect {
+            if let node = reader["baseURL"] {
+                var url = try node.nonEmptyString("baseURL")
+                try SafeURL.check(url, "baseURL", at: node.location)
+                guard url.hasPrefix("https://") else {
+                    throw Diagnostic.error(node.location, "baseURL must be an absolute https:// URL", hint: "such as https://example.com/subscribe/")
+                }
+                if !url.hasSuffix("/") { url += "/" }
+                config.baseURL = url
+            }
+        }
+        diagnostics.collect { if let node = reader["catalog"] { config.catalog = try node.nonEmptyString("catalog") } }
+        diagnostics.collect {
+            if let node = reader["defaultLocale"] { config.defaultLocale = try locale(node, "defaultLocale") }
+        }
+        diagnostics.collect {
+            if let node = reader["locales"] {
+                config.locales = try node.sequence("locales").map { item throws(Diagnostic) in try locale(item, "locales") }
+            }
+        }
+        diagnostics.collect {
+            for pair in try reader["storefronts"]?.pairs("storefronts") ?? [] {
+                let key = pair.key == "default" ? "default" : try locale(YAMLNode(.scalar(pair.key, isPlain: true), at: pair.keyLocation), "storefronts")
+                let code = try pair.value.nonEmptyString("storefronts.\(pair.key)")
+                guard Storefronts.currency(of: code) != nil else {
+                    let hint = suggestion(for: code, in: Storefronts.all).map { "did you mean '\($0)'?" } ?? "use an ISO 3166 alpha-3 code such as USA, DEU or JPN"
+                    throw Diagnostic.error(pair.value.location, "'\(code)' is not an App Store storefront", hint: hint)
+                }
+                config.storefronts[key] = code
+            }
+        }
+        if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
+            diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon"]))
+            diagnostics.collect { config.appName = try appReader["name"]?.nonEmptyString("app.name") }
+            diagnostics.collect { config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon") }
+        }
+        if let actions = reader["actions"], let actionsReader = diagnostics.collect({ try MappingReader(actions, "actions") }) {
+            diagnostics.append(contentsOf: actionsReader.unknownKeys(actionNames))
+            for name in actionNames {
+                diagnostics.collect {
+                    guard let node = actionsReader[name] else { return }
+                    let url = try node.nonEmptyString("actions.\(name)")
+                    try SafeURL.check(url, "actions.\(name)", at: node.location)
+                    config.actions[name] = url
+                }
+            }
+        }
+        if let node = reader["policies"] {
+            config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
+        }
+        if let theme = reader["theme"], let themeReader = diagnostics.collect({ try MappingReader(theme, "theme") }) {
+            diagnostics.append(contentsOf: themeReader.unknownKeys(["accentColor", "colorScheme"]))
+            diagnostics.collect { config.accentColor = try themeReader["accentColor"].map { node throws(Diagnostic) in try CSSColor.check(node, "theme.accentColor") } }
+            diagnostics.collect { config.colorScheme = try themeReader["colorScheme"]?.choice("colorScheme", ColorScheme.self) ?? .automatic }
+        }
+        diagnostics.collect { config.allowRawHTML = try reader["allowRawHTML"]?.bool("allowRawHTML") ?? false }
+        return config
+    }
+
+    static func locale(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> String {
+        let text = try node.nonEmptyString(what)
+        guard let locale = LocaleID.canonical(text) else {
+            throw .error(node.location, "'\(text)' is not a BCP 47 locale", hint: "write it like en-US, de, pt-BR or zh-Hans")
+        }
+        return locale
+    }
+}
+
+/// Colours are written into CSS, so only `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` are accepted.
+public enum CSSColor {
+    public static func check(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> String {
+        let text = try node.nonEmptyString(what)
+        let digits = text.dropFirst()
+        guard text.first == "#", [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+            throw .error(node.location, "\(what) '\(text)' is not a hex colour", hint: "write it as #rrggbb or #rrggbbaa, such as \"#0a84ff\" (quoted)")
+        }
+        return text.lowercased()
+    }
+}

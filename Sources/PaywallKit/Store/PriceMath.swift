@@ -1,0 +1,45 @@
+import Foundation
+
+/// Exact price arithmetic on `Decimal`: per-unit equivalents rounded down, relative discounts.
+public enum PriceMath {
+    /// How many of each unit fit in a year; a month is 1/12 year, a week 1/52, a day 1/365.
+    static func perYear(_ unit: Period.Unit) -> Decimal {
+        switch unit {
+        case .day: 365
+        case .week: 52
+        case .month: 12
+        case .year: 1
+        }
+    }
+
+    /// The unrounded price of one `unit` when `price` buys `period`.
+    public static func exactPrice(_ price: Decimal, per unit: Period.Unit, for period: Period) -> Decimal {
+        price * perYear(period.unit) / (Decimal(period.count) * perYear(unit))
+    }
+
+    /// The price of one `unit`, rounded down to the currency's minor unit (49.99/year → 4.16/month).
+    public static func price(_ price: Decimal, per unit: Period.Unit, for period: Period, fractionDigits: Int) -> Decimal {
+        roundDown(exactPrice(price, per: unit, for: period), fractionDigits)
+    }
+
+    public static func roundDown(_ value: Decimal, _ fractionDigits: Int) -> Decimal {
+        var input = value
+        var result = Decimal()
+        NSDecimalRound(&result, &input, fractionDigits, .down)
+        return result
+    }
+
+    /// Whole percent saved against `reference` (both per month), rounded down; nil below 1%.
+    public static func relativeDiscount(_ value: Decimal, comparedTo reference: Decimal) -> Int? {
+        guard reference > 0, value < reference else { return nil }
+        let percent = roundDown((reference - value) / reference * 100, 0)
+        let whole = NSDecimalNumber(decimal: percent).intValue
+        return whole >= 1 ? whole : nil
+    }
+
+    /// "49.99", "7800": a decimal as plain digits for the formatter.
+    public static func plain(_ value: Decimal) -> String {
+        var value = value
+        return NSDecimalString(&value, Locale(identifier: "en_US_POSIX"))
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// `(catalog, page, locale, customer state) -> StoreModel`: pure, and every problem reported with its place.
+public struct Resolver: Sendable {
+    public var catalog: Catalog
+    public var config: SiteConfig
+    public var defaultLocale: String
+
+    public init(catalog: Catalog, config: SiteConfig, defaultLocale: String) {
+        self.catalog = catalog
+        self.config = config
+        self.defaultLocale = defaultLocale
+    }
+
+    /// The storefront whose prices `locale` shows: paywall.yml, else the `.storekit` storefront, else the locale's region.
+    public func storefront(for locale: String) -> String {
+        for candidate in LocaleID.fallbacks(locale) {
+            if let storefront = config.storefronts[candidate] { return storefront }
+        }
+        if let storefront = config.storefronts["default"] ?? catalog.storefront { return storefront }
+        let region = locale.split(separator: "-").last.flatMap { $0.count == 2 && $0.allSatisfy(\.isUppercase) ? String($0) : nil }
+            ?? ICU.likelyRegion(locale)
+        return region.flatMap(Storefronts.storefront(forRegion:)) ?? "USA"
+    }
+
+    /// Text in `locale`, falling back through its language and then the default locale; nil when none.
+    public func text(_ texts: [String: LocalizedText], _ locale: String) -> (text: LocalizedText, from: String)? {
+        for candidate in LocaleID.fallbacks(locale) + LocaleID.fallbacks(defaultLocale) {
+            if let text = texts[candidate] { return (text, candidate) }
+        }
+        // A catalog written for `en-US` still serves an `en-GB` page: match by language.
+        let language = LocaleID.language(locale)
+        if let key = texts.keys.sorted().first(where: { LocaleID.language($0) == language }) { return (texts[key]!, key) }
+        return texts.keys.sorted().first.map { (texts[$0]!, $0) }
+    }
+
+    /// The products a page offers, in StoreKit's order, and their group.
+    public func products(of page: Page) throws(Diagnostic) -> (SubscriptionGroup, [Product]) {
+        switch page.selection {
+        case .group(let id):
+            guard let group = catalog.group(id) else {
+                let hint = suggestion(for: id, in: catalog.groups.map(\.id)).map { "did you mean '\($0)'?" }
+                    ?? "the catalog's groups are: \(catalog.groups.map(\.id).joined(separator: ", "))"
+                throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
+            }
+            let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
+            let ordered = group.subscriptions.enumerated().sorted { a, b in
+                if a.element.level != b.element.level { return a.element.level < b.element.level }
+                let pa = monthly(a.element, storefront), pb = monthly(b.element, storefront)
+                if pa != pb { return pa > pb }
+                return a.offset < b.offset
+            }.map(\.element)
+            return (group, ordered)
+        case .products(let ids):
+            var products: [Product] = []
+            var group: SubscriptionGroup?
+            for id in ids {
+                guard let (product, owner) = catalog.product(id) else {
+                    let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
+                    throw .error(page.selectionLocation, "no subscription '\(id)' in \(catalog.file)", hint: hint)
+                }
+                if let group, group.id != owner.id {
+                    throw .error(page.selectionLocation, "'\(id)' belongs to group '\(owner.id)', not '\(group.id)'",
+                                 hint: "all options of a page belong to one subscription group; make a page per group")
+                }
+                guard !products.contains(where: { $0.id == id }) else {
+                    throw .error(page.selectionLocation, "'\(id)' is listed twice in productIDs", hint: "remove one")
+                }
+                group = owner
+                products.append(product)
+            }
+            return (group!, products)
+        }
+    }
+
+    /// Per-month price for ordering (the storefront's price, else any).
+    private func monthly(_ product: Product, _ storefront: String) -> Decimal {
+        let price = product.price[storefront] ?? product.price.amounts.values.first ?? 0
+        return PriceMath.exactPrice(price, per: .month, for: product.period)
+    }
+
+    /// The customer states a page is written for.
+    public func states(of page: Page) -> [CustomerState] {
+        guard page.hasCustomerStates, let (_, products) = try? products(of: page) else { return [.new] }
+        return [.new] + products.map { .current($0.id) } + products.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
+    }
+
+    /// Resolves one page for one locale and customer state.
+    public func resolve(_ page: Page, locale: String, state: CustomerState, diagnostics: inout Diagnostics) -> StoreModel? {
+        let before = diagnostics.errors.count
+        guard let (group, products) = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) }) else { return nil }
+        let storefront = storefront(for: locale)
+        let currency = Storefronts.currency(of: storefront) ?? "USD"
+        let digits = ICU.fractionDigits(currency: currency)
+        let current = state.productID.flatMap { id in products.first { $0.id == id } }
+
+        func price(_ price: Price, at location: SourceLocation, _ what: String) -> Decimal? {
+            if let amount = price[storefront] { return amount }
+            diagnostics.error(location, "\(what) has no price for storefront \(storefront), which locale \(locale) shows",
+                              hint: "add \(storefront): \"…\" to its price, or map \(locale) to a priced storefront under 'storefronts' in paywall.yml")
+            return nil
+        }
+
+        // Which products this customer sees.
+        let visible = products.filter { product in
+            guard case .current = state, let current else { return true }
+            let wanted = page.visibleRelationships ?? [.all]
+            return wanted.contains(.all) || wanted.contains(relationship(of: product, to: current))
+        }
+
+        var options: [StoreOption] = []
+        for product in visible {
+            guard let amount = price(product.price, at: product.location, "subscription '\(product.id)'") else { continue }
+            var pricePer: [Period.Unit: Decimal] = [:]
+            for unit in Period.Unit.allCases {
+                pricePer[unit] = PriceMath.price(amount, per: unit, for: product.period, fractionDigits: digits)
+            }
+            let texts = text(product.localizations, locale)?.text
+            let name = texts?.displayName.isEmpty == false ? texts!.displayName : product.referenceName
+            var option = StoreOption(
+                product: product, text: LocalizedText(displayName: name, description: texts?.description ?? ""),
+                icon: page.controlIcons[product.id] ?? product.icon, badge: page.badges[product.id],
+                relationship: current.map { relationship(of: product, to: $0) }, isCurrent: product.id == current?.id,
+                price: amount, pricePer: pricePer, relativeDiscount: nil, offer: nil)
+            if let offer = offer(for: product, page: page, state: state) {
+                if let offerPrice = offer.price {
+                    guard let value = price(offerPrice, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'") else { continue }
+                    option.offer = AppliedOffer(offer: offer, price: value)
+                } else {
+                    option.offer = AppliedOffer(offer: offer, price: nil)
+                }
+            }
+            options.append(option)
+        }
+        // Relative discount against the dearest per-month price among shown options of the same level.
+        for index in options.indices {
+            let sameLevel = options.filter { $0.product.level == options[index].product.level }
+            let monthly = { (o: StoreOption) in PriceMath.exactPrice(o.price, per: .month, for: o.period) }
+            if let dearest = sameLevel.map(monthly).max() {
+                options[index].relativeDiscount = PriceMath.relativeDiscount(monthly(options[index]), comparedTo: dearest)
+            }
+        }
+        checkReferences(page, products: products, diagnostics: &diagnostics)
+        guard diagnostics.errors.count == before else { return nil }
+
+        let groupText = text(group.localizations, locale)?.text ?? LocalizedText(displayName: group.name, description: "")
+        var selected = page.selected.flatMap { id in options.first { $0.id == id && $0.isPurchasable } }?.id
+        if case .lapsed(let id) = state { selected = id }
+        selected = selected ?? options.first { $0.isPurchasable }?.id
+        return StoreModel(page: page, locale: locale, storefront: storefront, currency: currency, state: state, group: group,
+                          groupText: groupText, options: options, selectedID: selected,
+                          policies: page.policies.merged(over: config.policies).merged(over: catalog.appPolicies))
+    }
+
+    /// Upgrade: a lower level number (higher service) than the current plan; downgrade: higher; crossgrade: same.
+    public func relationship(of product: Product, to current: Product) -> Page.Relationship {
+        if product.id == current.id { return .current }
+        if product.level < current.level { return .upgrade }
+        if product.level > current.level { return .downgrade }
+        return .crossgrade
+    }
+
+    /// Introductory for a new customer; the page's promotional offer for a subscriber; win-back for a lapsed one.
+    func offer(for product: Product, page: Page, state: CustomerState) -> Offer? {
+        switch state {
+        case .new: product.introductoryOffer
+        case .current(let id): id == product.id ? nil : page.promotionalOffer.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted } }
+        case .lapsed(let id): id == product.id ? product.winBackOffers.first : nil
+        }
+    }
+
+    /// Front matter that names products (selected, badges, icons, offers, option groups) must name the page's own.
+    func checkReferences(_ page: Page, products: [Product], diagnostics: inout Diagnostics) {
+        let ids = products.map(\.id)
+        func check(_ id: String, _ key: String) {
+            guard !ids.contains(id) else { return }
+            let hint = suggestion(for: id, in: ids).map { "did you mean '\($0)'?" } ?? "this page offers: \(ids.joined(separator: ", "))"
+            diagnostics.error(page.location(of: key), "\(key) names '\(id)', which is not on this page", hint: hint)
+        }
+        if let selected = page.selected { check(selected, "selected") }
+        for id in page.badges.keys.sorted() { check(id, "badges") }
+        for id in page.controlIcons.keys.sorted() { check(id, "controlIcons") }
+        for group in page.optionGroups?.groups ?? [] { for id in group.productIDs { check(id, "optionGroups") } }
+        if let offer = page.promotionalOffer, !products.contains(where: { $0.promotionalOffers.contains { $0.id == offer } }) {
+            let all = products.flatMap { $0.promotionalOffers.compactMap(\.id) }
+            diagnostics.error(page.location(of: "offer"), "no subscription on this page has a promotional offer '\(offer)'",
+                              hint: suggestion(for: offer, in: all).map { "did you mean '\($0)'?" } ?? "add it to a subscription's promotionalOffers in the catalog")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What one page shows, decided as StoreKit would: the templates only display it.
+public struct StoreModel: Sendable {
+    public var page: Page
+    public var locale: String
+    public var storefront: String
+    public var currency: String
+    public var state: CustomerState
+    public var group: SubscriptionGroup
+    public var groupText: LocalizedText
+    public var options: [StoreOption]
+    public var selectedID: String?
+    public var policies: Policies
+}
+
+/// One subscription option on a page.
+public struct StoreOption: Sendable {
+    public var product: Product
+    public var text: LocalizedText
+    public var icon: String?
+    public var badge: String?
+    /// Relative to the customer's current plan; nil for a new customer.
+    public var relationship: Page.Relationship?
+    public var isCurrent: Bool
+    /// The billed price in the page's storefront.
+    public var price: Decimal
+    /// Rounded-down equivalents (`.month`, `.week`, `.day`, `.year`).
+    public var pricePer: [Period.Unit: Decimal]
+    /// Whole percent saved against the dearest option of the same level, when ≥ 1.
+    public var relativeDiscount: Int?
+    /// The offer this customer is shown, if any.
+    public var offer: AppliedOffer?
+
+    public var id: String { product.id }
+    public var period: Period { product.period }
+    public var isPurchasable: Bool { !isCurrent }
+}
+
+/// An offer with its price in the page's storefront.
+public struct AppliedOffer: Sendable {
+    public var offer: Offer
+    /// nil for a free trial.
+    public var price: Decimal?
+}

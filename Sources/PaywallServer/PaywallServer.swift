@@ -1,0 +1,1 @@
+// The preview server arrives with 'paywall serve'.

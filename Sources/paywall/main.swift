@@ -1,0 +1,3 @@
+import PaywallCLI
+
+PaywallCLI.run()

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# install-deps.sh [EXTRA_DEBIAN_PACKAGE…]
+#
+# Installs the Debian packages paywall needs to BUILD (the C libraries its system-library targets
+# link against), plus any extra package names given as arguments (install-test-deps.sh passes the
+# test packages this way, so a fresh machine runs `apt-get update` once, not twice).
+#
+# Idempotent and quiet: checks each package with dpkg-query and does nothing (prints nothing) when
+# all are installed. `apt-get update` runs only when something is missing. When something is missing
+# and we are not root, prints the exact command to run to stderr and exits 1.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+
+build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libicu-dev pkg-config)
+
+missing=()
+for pkg in "${build_packages[@]}" "$@"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  if [[ $status != "install ok installed" ]]; then
+    missing+=("$pkg")
+  fi
+done
+
+((${#missing[@]} == 0)) && exit 0
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "install-deps.sh: not root; install the missing packages with (after \`sudo apt-get update\`" \
+       "if apt's package lists are empty or stale):" >&2
+  echo "sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "install-deps.sh: installing ${missing[*]}" >&2
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
