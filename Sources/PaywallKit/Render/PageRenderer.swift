@@ -107,8 +107,11 @@ struct PageRenderer {
         context["groupLinks"] = .list(placement.groupLinks.map { link in
             .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])
         })
+        context["hasGroupLinks"] = .bool(!placement.groupLinks.isEmpty)
         context["policies"] = .list(links.policies)
+        context["hasPolicies"] = .bool(!links.policies.isEmpty)
         context["storeButtons"] = .list(links.buttons)
+        context["hasStoreButtons"] = .bool(!links.buttons.isEmpty)
         context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
         context["autoRenew"] = .string(strings["autoRenew"])
