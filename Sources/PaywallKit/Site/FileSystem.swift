@@ -55,6 +55,6 @@ public struct FileSystem: Sendable {
 
 /// Joins a site folder and a relative path the way messages show it: `mysite/content/pro.md`, or `content/pro.md` for ".".
 public func joinPath(_ folder: String, _ path: String) -> String {
-    if folder.isEmpty || folder == "." { return path }
+    if folder.isEmpty || folder == "." || path.hasPrefix("/") { return path }
     return folder.hasSuffix("/") ? folder + path : folder + "/" + path
 }

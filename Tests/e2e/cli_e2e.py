@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the built binary on the bundled example site: the output tree, option order,
+subscribe links, determinism, and that a failed build leaves the previous output untouched.
+Usage: cli_e2e.py PAYWALL_BINARY. Prints one line per test and `N passed, M failed` last."""
+import filecmp, html.parser, os, shutil, subprocess, sys, tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLE = ["paywall.yml", "catalog.yml", "content", "assets"]
+results = []
+
+
+def check(name, condition, detail=""):
+    results.append(bool(condition))
+    print(f"{'PASS' if condition else 'FAIL'}  {name}{'' if condition else '  ' + detail}")
+
+
+class Attributes(html.parser.HTMLParser):
+    """Collects (tag, attrs) of every start tag."""
+    def __init__(self):
+        super().__init__()
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def tags(path):
+    parser = Attributes()
+    with open(path, encoding="utf-8") as f:
+        parser.feed(f.read())
+    return parser.tags
+
+
+def run(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True, text=True)
+
+
+def tree(folder):
+    return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, files in os.walk(folder) for f in files)
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    work = tempfile.mkdtemp(prefix="paywall-e2e-")
+    try:
+        site = os.path.join(work, "site")
+        os.makedirs(site)
+        for name in EXAMPLE:
+            source = os.path.join(REPO, name)
+            (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(site, name))
+
+        first = run(binary, "build", site)
+        check("build exits 0", first.returncode == 0, first.stderr)
+        check("build prints a summary", "Built " in first.stdout and " pages in " in first.stdout, first.stdout)
+        public = os.path.join(site, "public")
+        files = tree(public)
+        expected = ["index.html", "paywall-manifest.json", "en-US/membership/index.html", "de-DE/membership/index.html",
+                    "en-US/plus/index.html", "de-DE/plus/index.html", "en-US/membership/current/pro.yearly/index.html",
+                    "en-US/membership/lapsed/pro.yearly/index.html", "assets/icon.svg"]
+        missing = [f for f in expected if f not in files]
+        check("output tree has the root, every page and locale, states and assets", not missing, f"missing {missing}")
+        css = [f for f in files if f.startswith("assets/paywall.") and f.endswith(".css")]
+        check("one stylesheet named by its hash", len(css) == 1, str(css))
+        check("no JavaScript file in the output", not [f for f in files if f.endswith(".js")])
+
+        page = tags(os.path.join(public, "en-US/membership/index.html"))
+        order = [a["data-product-id"] for t, a in page if "option" in a.get("class", "").split() and "data-product-id" in a]
+        check("options in StoreKit order (level, then per-month price)",
+              order == ["pro.monthly", "pro.yearly", "plus.monthly", "plus.yearly"], str(order))
+        links = {a["data-product-id"]: a["href"] for t, a in page if a.get("data-action") == "subscribe"}
+        wanted = {pid: f"https://pay.birdsong.example.com/checkout?product={pid}&locale=en-US" for pid in order}
+        check("each option's subscribe link comes from actions.subscribe", links == wanted, str(links))
+        german = {a["data-product-id"]: a["href"] for t, a in tags(os.path.join(public, "de-DE/membership/index.html"))
+                  if a.get("data-action") == "subscribe"}
+        check("subscribe links carry the page's locale", all(h.endswith("locale=de-DE") for h in german.values()), str(german))
+        current = tags(os.path.join(public, "en-US/membership/current/pro.yearly/index.html"))
+        current_links = [a["data-product-id"] for t, a in current if a.get("data-action") == "subscribe"]
+        check("the current plan is not purchasable", "pro.yearly" not in current_links, str(current_links))
+
+        again = os.path.join(work, "again")
+        second = run(binary, "build", site, "-o", again)
+        same = second.returncode == 0 and tree(again) == files and all(
+            filecmp.cmp(os.path.join(public, f), os.path.join(again, f), shallow=False) for f in files)
+        check("two builds are byte-identical", same)
+
+        snapshot = {f: open(os.path.join(public, f), "rb").read() for f in files}
+        with open(os.path.join(site, "content/membership.md"), "a", encoding="utf-8") as f:
+            f.write("\nBroken {{products.pro.yearly.prise}}\n")
+        broken = run(binary, "build", site)
+        check("a bad page fails the build with exit 1", broken.returncode == 1, str(broken.returncode))
+        check("the error names file, line and column", "content/membership.md:" in broken.stderr and ": error: " in broken.stderr, broken.stderr)
+        untouched = tree(public) == files and all(open(os.path.join(public, f), "rb").read() == snapshot[f] for f in files)
+        check("a failed build leaves the previous output untouched", untouched)
+
+        stranger = os.path.join(work, "stranger")
+        os.makedirs(stranger)
+        with open(os.path.join(stranger, "notes.txt"), "w") as f:
+            f.write("mine")
+        shutil.copy(os.path.join(REPO, "content/membership.md"), os.path.join(site, "content/membership.md"))
+        refused = run(binary, "build", site, "-o", stranger)
+        check("refuses to replace a folder paywall did not write", refused.returncode == 1 and
+              os.listdir(stranger) == ["notes.txt"] and "manifest" in refused.stderr, refused.stderr)
+
+        usage = run(binary, "build", "--bogus")
+        check("a bad command line exits 64", usage.returncode == 64 and "Error:" in usage.stderr, usage.stderr)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    passed = sum(results)
+    print(f"{passed} passed, {len(results) - passed} failed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

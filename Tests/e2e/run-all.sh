@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# run-all.sh PAYWALL_BINARY
+# The end-to-end suite: the built binary on the example site (cli_e2e.py), then every page of the
+# example site and of sites built from the shared .storekit fixtures in a real browser (check_site.py).
+# Prints each part's results and, last, the totals as `N passed, M failed`.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+binary=$(realpath "${1:-$repo/.build/release/paywall}")
+fixtures="$repo/../shared/fixtures/storekit"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+tally() {   # reads a part's output, echoes it, adds its closing `N passed, M failed` line
+  local log=$1 line
+  cat "$log"
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+  if [[ -z $line ]]; then failed=$((failed + 1)); echo "FAIL  (no result line)"; return; fi
+  passed=$((passed + $(cut -d' ' -f1 <<<"$line")))
+  failed=$((failed + $(cut -d' ' -f3 <<<"$line")))
+}
+
+echo "== the binary on the example site"
+python3 "$here/cli_e2e.py" "$binary" >"$work/cli.log" 2>&1
+tally "$work/cli.log"
+
+echo "== the example site in a browser"
+"$binary" build "$repo" -o "$work/example" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/example" >"$work/example.log" 2>&1
+tally "$work/example.log"
+
+if [[ -d $fixtures ]]; then
+  echo "== sites built from the shared .storekit fixtures"
+  for storekit in "$fixtures"/*.storekit; do
+    name=$(basename "$storekit" .storekit)
+    site="$work/fixtures/$name"
+    python3 "$here/fixture_site.py" "$storekit" "$site"
+    if "$binary" build "$site" -o "$site/public" --quiet; then
+      passed=$((passed + 1))
+    else
+      echo "FAIL  build of $name"; failed=$((failed + 1))
+    fi
+  done
+  "$here/run.sh" "$work/fixtures" --pages '*/public/*/*/index.html' >"$work/fixtures.log" 2>&1
+  tally "$work/fixtures.log"
+else
+  echo "SKIP  shared .storekit fixtures: $fixtures not found"
+fi
+
+echo
+echo "e2e: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
