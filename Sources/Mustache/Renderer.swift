@@ -11,6 +11,8 @@ struct Renderer {
 
     let library: TemplateLibrary
     let strict: Bool
+    /// Replaces HTML escaping when set (`{{x}}` text is passed through it).
+    let escape: (@Sendable (String) -> String)?
     var output = ""
     /// The context stack; the last element is the top.
     var stack: [MustacheValue]
@@ -22,11 +24,13 @@ struct Renderer {
     var overrides: [String: Override] = [:]
     var depth = 0
 
-    init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool) {
+    init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool,
+         escape: (@Sendable (String) -> String)? = nil) {
         self.library = library
         self.stack = [context]
         self.templateName = templateName
         self.strict = strict
+        self.escape = escape
     }
 
     mutating func render(_ tokens: ArraySlice<Token>) throws(MustacheError) {
@@ -59,10 +63,8 @@ struct Renderer {
         }
         if case .lambda(let lambda) = value {
             try renderLambdaResult(lambda(sectionText: nil), escaped: variable.escaped)
-        } else if variable.escaped {
-            appendHTMLEscaped(value.interpolationText, to: &output)
         } else {
-            output += value.interpolationText
+            append(value.interpolationText, escaped: variable.escaped)
         }
     }
 
@@ -99,7 +101,9 @@ struct Renderer {
 
     /// Appends text produced elsewhere (a lambda's rendered result), escaping it if asked.
     mutating func append(_ text: String, escaped: Bool) {
-        if escaped {
+        if escaped, let escape {
+            output += escape(text)
+        } else if escaped {
             appendHTMLEscaped(text, to: &output)
         } else {
             output += text

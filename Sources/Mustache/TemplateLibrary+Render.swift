@@ -12,8 +12,10 @@ extension TemplateLibrary {
     }
 
     /// Renders `template` against `context`, resolving its partials and parents in this library.
-    public func render(_ template: Template, _ context: MustacheValue, strict: Bool = false) throws(MustacheError) -> String {
-        var renderer = Renderer(library: self, context: context, templateName: template.name, strict: strict)
+    /// `escape`, when given, replaces HTML escaping for `{{x}}` (for output that is not HTML, such as Markdown).
+    public func render(_ template: Template, _ context: MustacheValue, strict: Bool = false,
+                       escape: (@Sendable (String) -> String)? = nil) throws(MustacheError) -> String {
+        var renderer = Renderer(library: self, context: context, templateName: template.name, strict: strict, escape: escape)
         try renderer.render(template.tokens[...])
         return renderer.output
     }

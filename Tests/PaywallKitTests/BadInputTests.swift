@@ -26,12 +26,12 @@ import Testing
     @Test func yamlSyntaxErrorInCatalogIsReportedAtItsLine() {
         let errors = site.catalog(replacing: "period: P1M", with: "period: P1M: monthly").errors
         let line = TestSite.line(of: "period: P1M", in: TestSite.defaultCatalog)
-        expectError(errors, "YAML syntax error", file: catalog, line: line, column: 19)
+        expectError(errors, "YAML syntax error", file: catalog, line: line, column: 20)
     }
 
     @Test func yamlSyntaxErrorInFrontMatterCountsTheOpeningDashLine() {
         // `groupID` is on line 3 of the file, line 2 of the front matter.
-        let errors = site.page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch: pro").errors
+        let errors = unique(site.page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch: pro").errors)
         expectError(errors, "YAML syntax error", file: page, line: 3, column: 19)
     }
 
@@ -219,7 +219,7 @@ import Testing
     @Test(arguments: [
         ("controlStyle: prominentPicker", "controlStyle: prominentPickr", "'prominentPickr' is not a valid controlStyle", "prominentPicker"),
         ("visibleRelationships: [upgrade]", "visibleRelationships: [upgrades]", "'upgrades' is not a valid relationship", "upgrade"),
-        ("storeButtons: { restorePurchases: visible }", "storeButtons: { restorePurchase: visible }", "unknown store button 'restorePurchase'", "restorePurchases"),
+        ("storeButtons: { redeemCode: hidden }", "storeButtons: { redeemCod: hidden }", "unknown store button 'redeemCod'", "redeemCode"),
         ("background: { color: \"#000000\" }", "background: { colour: \"#000000\" }", "unknown key 'colour'", "color"),
     ])
     func misspelledFrontMatterValueSuggestsTheRightOne(_ good: String, _ bad: String, _ fragment: String, _ suggestion: String) {
@@ -259,12 +259,12 @@ import Testing
     // MARK: 9. Front matter framing
 
     @Test func unterminatedFrontMatterIsAnError() {
-        let errors = site.with { $0.content["pro.md"] = "---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n# Birdwatch Pro\n" }.errors
+        let errors = unique(site.with { $0.content["pro.md"] = "---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n# Birdwatch Pro\n" }.errors)
         expectError(errors, "front matter is not closed", file: page, line: 1, hint: "---")
     }
 
     @Test func pageWithoutFrontMatterIsAnError() {
-        let errors = site.with { $0.content["pro.md"] = "# Birdwatch Pro\n\nEvery bird.\n" }.errors
+        let errors = unique(site.with { $0.content["pro.md"] = "# Birdwatch Pro\n\nEvery bird.\n" }.errors)
         expectError(errors, "has no front matter", file: page, line: 1, hint: "groupID")
     }
 
@@ -276,6 +276,26 @@ import Testing
     @Test func pageNamingBothGroupAndProductsIsAnError() {
         let errors = site.page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch.pro\nproductIDs: [pro.yearly]").errors
         expectError(errors, "both groupID and productIDs", file: page, line: 4)
+    }
+
+    @Test(arguments: [
+        "---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n# Birdwatch Pro\n",
+        "# Birdwatch Pro\n",
+        "---\ntitle: Birdwatch Pro\ngroupID: birdwatch: pro\n---\n# Birdwatch Pro\n",
+        "---\n- groupID\n---\n# Birdwatch Pro\n",
+    ])
+    func brokenFrontMatterIsReportedOnce(_ text: String) {
+        // Two locales served by the same file: still one error.
+        let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
+            .with { $0.content["pro.md"] = text }.errors
+        #expect(errors.count == 1, "\(errors.map(\.description))")
+    }
+
+    @Test func brokenTranslationIsReportedOnce() {
+        let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE, de-AT]")
+            .with { $0.content["pro.de.md"] = "---\ntitle: [\n---\n" }.errors
+        #expect(errors.count == 1, "\(errors.map(\.description))")
+        #expect(errors.first?.location.file == "site/content/pro.de.md")
     }
 
     // MARK: 10. Unsafe links
@@ -425,15 +445,29 @@ import Testing
         #expect(errors.count == 3, "\(errors.map(\.description))")
     }
 
-    @Test func threeIndependentPageErrorsAreAllReported() {
+    @Test func threeErrorsInOnePagesFrontMatterAreAllReported() {
         let errors = site.page(replacing: "title: Birdwatch Pro",
-                               with: "titel: Birdwatch Pro\ncontrolStyle: pickr\nselected: pro.weekly")
-            .page(replacing: "Identify every bird you hear.", with: "[Go](javascript:go())").errors
+                               with: "titel: Birdwatch Pro\ncontrolStyle: pickr\npolicies: { privacyPolicy: \"http://example.com/privacy\" }").errors
         expectError(errors, "unknown key 'titel'", file: page, line: 2)
         expectError(errors, "'pickr' is not a valid controlStyle", file: page, line: 3)
-        expectError(errors, "selected names 'pro.weekly'", file: page, line: 4)
-        expectError(errors, "'javascript:'", file: page, line: 9)
-        #expect(errors.count == 4, "\(errors.map(\.description))")
+        expectError(errors, "'http:'", file: page, line: 4)
+        #expect(errors.count == 3, "\(errors.map(\.description))")
+    }
+
+    @Test func frontMatterErrorAndUnsafeBodyLinkAreReportedTogether() {
+        let errors = site.page(replacing: "title:", with: "titel:")
+            .page(replacing: "Identify every bird you hear.", with: "[Go](javascript:go())").errors
+        expectError(errors, "unknown key 'titel'", file: page, line: 2)
+        expectError(errors, "'javascript:'", file: page, line: 7)
+        #expect(errors.count == 2, "\(errors.map(\.description))")
+    }
+
+    @Test func unknownGroupAndUnsafeBodyLinkAreReportedTogether() {
+        let errors = site.page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch.pr0")
+            .page(replacing: "Identify every bird you hear.", with: "[Go](javascript:go())").errors
+        expectError(errors, "no subscription group 'birdwatch.pr0'", file: page, line: 3)
+        expectError(errors, "'javascript:'", file: page, line: 7)
+        #expect(errors.count == 2, "\(errors.map(\.description))")
     }
 
     @Test func diagnosticsSortByFileThenLine() {
@@ -444,6 +478,12 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// The errors without repeats, in their first order (for tests about where an error is, not how often).
+    func unique(_ errors: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return errors.filter { seen.insert($0).inserted }
+    }
 
     /// The test site with its catalog replaced by a `.storekit` file.
     func storeKitSite(_ json: String) -> TestSite {

@@ -1,3 +1,5 @@
+import Mustache
+
 /// The site's `content/*.md`, parsed once: base files and their translations (`NAME.LOCALE.md`).
 public struct ContentFiles: Sendable {
     /// One parsed file.
@@ -10,6 +12,8 @@ public struct ContentFiles: Sendable {
         public var bodyLine: Int
         /// Why the front matter could not be read, reported when the file is used as a store page.
         public var problem: Diagnostic?
+        /// The body parsed as a template, once, when it has placeholders.
+        public var bodyTemplate: Result<Template, MustacheError>?
     }
 
     /// By base name, then locale ("" for the base file).
@@ -22,8 +26,10 @@ public struct ContentFiles: Sendable {
             let path = joinPath(folder, "content/" + fileName)
             do {
                 let parsed = try PageLoader.frontMatter(text, file: path)
+                let body = parsed.split.body
+                let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
                 files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
-                                                               body: parsed.split.body, bodyLine: parsed.split.bodyLine)
+                                                               body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
             } catch {
                 // Policy pages may be plain Markdown; a store page without front matter reports `problem` when used.
                 let plain = !text.hasPrefix("---")
@@ -67,7 +73,9 @@ public struct ContentFiles: Sendable {
                 if let index = pairs.firstIndex(where: { $0.key == pair.key }) { pairs[index] = pair } else { pairs.append(pair) }
             }
         }
-        return PageLoader.page(name: name, locale: file.locale, file: file.path, pairs: pairs, body: file.body,
-                               bodyLine: file.bodyLine, diagnostics: &diagnostics)
+        var page = PageLoader.page(name: name, locale: file.locale, file: file.path, pairs: pairs, body: file.body,
+                                   bodyLine: file.bodyLine, diagnostics: &diagnostics)
+        page?.bodyTemplate = file.bodyTemplate
+        return page
     }
 }

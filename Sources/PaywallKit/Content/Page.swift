@@ -1,3 +1,5 @@
+import Mustache
+
 /// One `SubscriptionStoreView`: a content file's front matter and Markdown body, in one locale.
 public struct Page: Sendable {
     public enum Selection: Sendable, Equatable {
@@ -69,6 +71,8 @@ public struct Page: Sendable {
     /// The Markdown body and the line of the file it starts on.
     public var body: String
     public var bodyLine: Int
+    /// The body parsed once as a template, when it has `{{placeholders}}`.
+    public var bodyTemplate: Result<Template, MustacheError>?
     /// Where each front matter key was written, for later errors.
     public var keyLocations: [String: SourceLocation] = [:]
 

@@ -1,4 +1,5 @@
 import CLocale
+import Synchronization
 
 /// CLDR data from ICU, through the CLocale wrapper.
 ///
@@ -28,8 +29,8 @@ public enum ICU {
     /// Falls back to "EUR 54.99" when the amount, currency or locale is rejected.
     public static func formatCurrency(_ amount: String, currency: String,
                                       locale: String) -> String {
-        text(amount, currency, locale) {
-            pwl_format_currency(amount, currency, locale, $0, $1)
+        memo("currency", amount, currency, locale) {
+            text(amount, currency, locale) { pwl_format_currency(amount, currency, locale, $0, $1) }
         } ?? "\(currency) \(amount)"
     }
 
@@ -37,14 +38,14 @@ public enum ICU {
     /// Falls back to "3 month" when the locale is rejected.
     public static func formatDuration(_ count: Int, _ unit: DurationUnit, width: UnitWidth,
                                       locale: String) -> String {
-        text(locale) {
-            pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1)
+        memo("duration", String(count), unit.rawValue, "\(width)", locale) {
+            text(locale) { pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1) }
         } ?? "\(count) \(unit.rawValue)"
     }
 
     /// The plural category of `count` in `locale` (Arabic 3 is `.few`); `.other` if rejected.
     public static func pluralCategory(_ count: Int, locale: String) -> PluralCategory {
-        text(locale) { pwl_plural_category(Int64(count), locale, $0, $1) }
+        memo("plural", String(count), locale) { text(locale) { pwl_plural_category(Int64(count), locale, $0, $1) } }
             .flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 
@@ -57,8 +58,8 @@ public enum ICU {
     /// A whole percentage localized: 35 is "35%" in en, "35 %" in de, "%35" in tr.
     /// Falls back to "35%".
     public static func formatPercent(_ wholePercent: Int, locale: String) -> String {
-        text(locale) {
-            pwl_format_percent(Int64(wholePercent), locale, $0, $1)
+        memo("percent", String(wholePercent), locale) {
+            text(locale) { pwl_format_percent(Int64(wholePercent), locale, $0, $1) }
         } ?? "\(wholePercent)%"
     }
 
@@ -98,7 +99,7 @@ public enum ICU {
 
     /// Whether the locale is written right to left: true for ar, he, fa, ur; false if rejected.
     public static func isRightToLeft(_ locale: String) -> Bool {
-        hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1
+        memo("rtl", locale) { hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1 ? "1" : "0" } == "1"
     }
 
     /// Default fraction digits of an ISO 4217 currency: JPY 0, USD 2, KWD 3; 2 if unknown.
@@ -109,12 +110,24 @@ public enum ICU {
 
     /// The canonical BCP 47 form: "en_US" is "en-US", "zh_Hans" "zh-Hans"; nil if not well-formed.
     public static func canonicalLanguageTag(_ identifier: String) -> String? {
-        text(identifier) { pwl_canonical_language_tag(identifier, $0, $1) }
+        memo("tag", identifier) { text(identifier) { pwl_canonical_language_tag(identifier, $0, $1) } }
     }
 
     /// The likely region of a locale: "de" is "DE", "ja" "JP", "en" "US"; nil if none.
     public static func likelyRegion(_ locale: String) -> String? {
         text(locale) { pwl_likely_region(locale, $0, $1) }
+    }
+
+    /// Results by function and arguments: a site formats the same few prices and periods on every page,
+    /// and opening an ICU formatter costs far more than a dictionary look-up.
+    private static let results = Mutex<[String: String?]>([:])
+
+    private static func memo(_ parts: String..., compute: () -> String?) -> String? {
+        let key = parts.joined(separator: "\u{1F}")
+        if let known = results.withLock({ $0[key] }) { return known }
+        let value = compute()
+        results.withLock { $0[key] = value }
+        return value
     }
 
     /// Runs a CLocale writer, growing the buffer once if needed; nil on failure.

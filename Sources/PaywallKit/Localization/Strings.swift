@@ -80,4 +80,7 @@ public struct Strings: Sendable {
     }
 
     public subscript(key: String) -> String { format(key) }
+
+    /// Every string without arguments, for templates (`{{t.subscribe}}`).
+    public var all: [String: String] { values.keys.reduce(into: [:]) { $0[$1] = format($1) } }
 }

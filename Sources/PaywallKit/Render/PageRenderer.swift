@@ -20,7 +20,9 @@ struct PageRenderer {
         var policyPaths: [String: String] = [:]
     }
 
-    func render(_ model: StoreModel, strings: Strings, placement: Placement, diagnostics: inout Diagnostics) -> String? {
+    /// `texts` is `strings.all` as a template value, made once per locale.
+    func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
+                diagnostics: inout Diagnostics) -> String? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
@@ -79,7 +81,7 @@ struct PageRenderer {
         guard let links = diagnostics.collect({ try buttons.links() }) else { return nil }
 
         let scheme = config.colorScheme
-        context["t"] = .object(strings.values.keys.reduce(into: [:]) { $0[$1] = .string(strings[$1]) })
+        context["t"] = texts
         context["root"] = .string(root)
         context["stylesheet"] = .string(root + stylesheet)
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
@@ -127,10 +129,10 @@ struct PageRenderer {
 
     /// Fills `{{…}}` in the Markdown body; values are escaped so they stay text in Markdown and HTML.
     func fillPlaceholders(_ page: Page, context: [String: MustacheValue], diagnostics: inout Diagnostics) -> String? {
-        guard page.body.contains("{{") else { return page.body }
+        guard let parsed = page.bodyTemplate else { return page.body }
         do {
-            let template = try Template(page.body, name: page.file)
-            return try TemplateLibrary([:]).render(template, MarkdownEscaping.escape(.object(context)), strict: true)
+            let template = try parsed.get()
+            return try TemplateLibrary([:]).render(template, .object(context), strict: true, escape: MarkdownEscaping.escape)
         } catch {
             let hint = error.message.hasPrefix("no value named")
                 ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (see `paywall schema page`)"
@@ -141,25 +143,24 @@ struct PageRenderer {
     }
 }
 
-/// Backslash-escapes Markdown punctuation in every text of a context, so a price such as "$4.99*" stays text.
+/// Escapes a placeholder's value for Markdown source: ASCII punctuation gets a backslash, so "*" or "[x](y)"
+/// stays text, and `& < > " '` become entities that cmark turns back into text.
 enum MarkdownEscaping {
-    static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", "{", "}"]
-
-    static func escape(_ value: MustacheValue) -> MustacheValue {
-        switch value {
-        case .string(let text): .string(escape(text))
-        case .list(let items): .list(items.map(escape))
-        case .object(let fields): .object(fields.mapValues(escape))
-        default: value
-        }
-    }
-
-    static func escape(_ text: String) -> String {
+    @Sendable static func escape(_ text: String) -> String {
         var result = ""
-        result.reserveCapacity(text.count)
-        for character in text {
-            if special.contains(character) { result.append("\\") }
-            result.append(character)
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", "{", "}":
+                result += "\\"
+                result.unicodeScalars.append(scalar)
+            default: result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }

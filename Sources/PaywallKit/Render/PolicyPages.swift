@@ -57,7 +57,7 @@ struct PolicyPages {
                 "contentHTML": .string(rendered.html),
                 "canonicalURL": config.baseURL.map { .string($0 + path) } ?? .null,
                 "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
-                "t": .object(strings.values.keys.reduce(into: [:]) { $0[$1] = .string(strings[$1]) }),
+                "t": .object(strings.all.mapValues(MustacheValue.string)),
             ]
             do {
                 files.append(OutputFile(path + "index.html", try theme.library.render("policy", .object(context), strict: true)))

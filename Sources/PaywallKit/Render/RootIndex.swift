@@ -32,7 +32,7 @@ enum RootIndex {
             "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
             "app": .object(["name": config.appName.map(MustacheValue.string) ?? .null,
                             "icon": config.appIcon.map(MustacheValue.string) ?? .null]),
-            "t": .object(strings.values.keys.reduce(into: [:]) { $0[$1] = .string(strings[$1]) }),
+            "t": .object(strings.all.mapValues(MustacheValue.string)),
         ]
         do {
             return try theme.library.render("index", .object(context), strict: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// Inputs → output files: Load (parse) → Resolve → Render, pure; every problem is collected, then the build fails once.
 public struct SiteBuilder {
@@ -81,6 +82,7 @@ public struct SiteBuilder {
                 diagnostics.warning(SourceLocation(file: configFile), "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
                                     hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
             }
+            let texts = MustacheValue.object(strings.all.mapValues(MustacheValue.string))
             let policyPaths = policyFiles.render(locale: locale, strings: strings, into: &files, diagnostics: &diagnostics)
             for page in pagesByLocale[locale] ?? [] {
                 if locale != defaultLocale, page.locale == nil, content.files[page.name]!.count > 1 {
@@ -105,7 +107,8 @@ public struct SiteBuilder {
                         placement.groupLinks = sections.enumerated().map { index, section in
                             (section.label ?? section.key, index == 0 ? path : "\(path)\(section.key)/", section.key == variant.section)
                         }
-                        guard let html = renderer.render(model, strings: strings, placement: placement, diagnostics: &diagnostics) else { continue }
+                        guard let html = renderer.render(model, strings: strings, texts: texts, placement: placement,
+                                                         diagnostics: &diagnostics) else { continue }
                         files.append(OutputFile(variant.path + "index.html", html))
                         entries.append(Manifest.Entry(path: variant.path + "index.html", page: page.name, locale: locale, variant: state.name,
                                                       productID: state.productID, products: model.options.map(\.id),

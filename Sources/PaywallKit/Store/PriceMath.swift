@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Exact price arithmetic on `Decimal`: per-unit equivalents rounded down, relative discounts.
 public enum PriceMath {
@@ -19,8 +20,21 @@ public enum PriceMath {
 
     /// The price of one `unit`, rounded down to the currency's minor unit (49.99/year → 4.16/month).
     public static func price(_ price: Decimal, per unit: Period.Unit, for period: Period, fractionDigits: Int) -> Decimal {
-        roundDown(exactPrice(price, per: unit, for: period), fractionDigits)
+        let key = PerUnitKey(price: price, unit: unit, period: period, digits: fractionDigits)
+        if let known = perUnit.withLock({ $0[key] }) { return known }
+        let value = roundDown(exactPrice(price, per: unit, for: period), fractionDigits)
+        perUnit.withLock { $0[key] = value }
+        return value
     }
+
+    /// Decimal division is slow and a site asks for the same few per-unit prices on every page.
+    private struct PerUnitKey: Hashable {
+        var price: Decimal
+        var unit: Period.Unit
+        var period: Period
+        var digits: Int
+    }
+    private static let perUnit = Mutex<[PerUnitKey: Decimal]>([:])
 
     public static func roundDown(_ value: Decimal, _ fractionDigits: Int) -> Decimal {
         var input = value

@@ -44,12 +44,12 @@ public struct Resolver: Sendable {
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
             let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
-            let ordered = group.subscriptions.enumerated().sorted { a, b in
-                if a.element.level != b.element.level { return a.element.level < b.element.level }
-                let pa = monthly(a.element, storefront), pb = monthly(b.element, storefront)
-                if pa != pb { return pa > pb }
-                return a.offset < b.offset
-            }.map(\.element)
+            let keyed = group.subscriptions.enumerated().map { ($0.offset, $0.element, monthly($0.element, storefront)) }
+            let ordered = keyed.sorted { a, b in
+                if a.1.level != b.1.level { return a.1.level < b.1.level }
+                if a.2 != b.2 { return a.2 > b.2 }
+                return a.0 < b.0
+            }.map(\.1)
             return (group, ordered)
         case .products(let ids):
             var products: [Product] = []
@@ -133,12 +133,11 @@ public struct Resolver: Sendable {
             options.append(option)
         }
         // Relative discount against the dearest per-month price among shown options of the same level.
+        let monthly = options.map { PriceMath.exactPrice($0.price, per: .month, for: $0.period) }
+        var dearest: [Int: Decimal] = [:]
+        for (option, value) in zip(options, monthly) { dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value) }
         for index in options.indices {
-            let sameLevel = options.filter { $0.product.level == options[index].product.level }
-            let monthly = { (o: StoreOption) in PriceMath.exactPrice(o.price, per: .month, for: o.period) }
-            if let dearest = sameLevel.map(monthly).max() {
-                options[index].relativeDiscount = PriceMath.relativeDiscount(monthly(options[index]), comparedTo: dearest)
-            }
+            options[index].relativeDiscount = PriceMath.relativeDiscount(monthly[index], comparedTo: dearest[options[index].product.level] ?? 0)
         }
         checkReferences(page, products: products, diagnostics: &diagnostics)
         guard diagnostics.errors.count == before else { return nil }

@@ -1,0 +1,361 @@
+import Foundation
+import Testing
+@testable import PaywallKit
+
+/// Real Xcode `.storekit` files from ../shared/fixtures/storekit (beside the package; present in CI).
+/// They are read in place, never copied; when the folder is absent these tests are skipped.
+enum StoreKitFixtures {
+    /// `Tests/PaywallKitTests/StoreKitFixtureTests.swift` → package root → `../shared/fixtures/storekit`.
+    static let folder: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/fixtures/storekit").standardizedFileURL
+
+    static let available: Bool = {
+        var isDirectory: ObjCBool = false
+        let found = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !found { print("note: skipping the StoreKit fixture tests: no folder at \(folder.path)") }
+        return found
+    }()
+
+    static let skipMessage: Comment = "the StoreKit fixtures folder ../shared/fixtures/storekit is absent"
+
+    /// Every `.storekit` file of the folder, sorted; [] when the folder is absent.
+    static let files: [String] = {
+        guard available else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".storekit") }.sorted()
+    }()
+
+    static func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+
+    /// Loads a fixture through YAML and the StoreKit loader, as a build does.
+    static func load(_ name: String) throws -> (catalog: Catalog?, diagnostics: Diagnostics) {
+        let text = try #require(String(validating: try data(name), as: UTF8.self))
+        let root = try YAML.parse(text, file: name)
+        var diagnostics = Diagnostics()
+        let catalog = StoreKitLoader.load(root, file: name, diagnostics: &diagnostics)
+        return (catalog, diagnostics)
+    }
+
+    static func catalog(_ name: String) throws -> Catalog {
+        let (catalog, diagnostics) = try load(name)
+        #expect(diagnostics.errors.isEmpty, "\(diagnostics.errors.map(\.description))")
+        return try #require(catalog)
+    }
+
+    /// What the raw JSON says, read independently of the loader: per group, each subscription's ID and the name
+    /// a customer should see in en-US (the en_US display name, else the reference name).
+    static func expectedNames(_ name: String) throws -> [(groupID: String, products: [(id: String, name: String)])] {
+        let json = try #require(try JSONSerialization.jsonObject(with: try data(name)) as? [String: Any])
+        let groups = json["subscriptionGroups"] as? [[String: Any]] ?? []
+        return groups.map { group in
+            let products = (group["subscriptions"] as? [[String: Any]] ?? []).map { product -> (id: String, name: String) in
+                let localizations = product["localizations"] as? [[String: Any]] ?? []
+                let english = localizations.first { $0["locale"] as? String == "en_US" }?["displayName"] as? String ?? ""
+                let reference = product["referenceName"] as? String ?? ""
+                let id = product["productID"] as? String ?? ""
+                return (id, english.trimmingCharacters(in: .whitespaces).isEmpty ? (reference.isEmpty ? id : reference) : english)
+            }
+            return (group["id"] as? String ?? "", products)
+        }
+    }
+
+    /// A site whose catalog is the fixture, with one page per subscription group (`group-0.md`, …).
+    static func site(_ name: String) throws -> (site: TestSite, groupIDs: [String]) {
+        let groupIDs = try expectedNames(name).map(\.groupID)
+        var site = TestSite()
+        site.config = """
+            catalog: \(name)
+            defaultLocale: en-US
+            app: { name: Fixture }
+            actions:
+              subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}
+            policies:
+              termsOfService: https://example.com/terms
+              privacyPolicy: https://example.com/privacy
+
+            """
+        site.catalogPath = name
+        site.catalog = try data(name)
+        site.content = [:]
+        for (index, id) in groupIDs.enumerated() {
+            site.content["group-\(index).md"] = "---\ntitle: Group \(index)\ngroupID: \"\(id)\"\n---\n"
+        }
+        return (site, groupIDs)
+    }
+}
+
+@Suite(.enabled(if: StoreKitFixtures.available, StoreKitFixtures.skipMessage))
+struct StoreKitFixtureTests {
+    typealias F = StoreKitFixtures
+
+    static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+
+    /// (file, subscriptions per group in file order).
+    static let shapes: [(String, [Int])] = [
+        ("adapty-visionos.storekit", [6]),
+        ("backyard-birds.storekit", [3]),
+        ("circles.storekit", [4]),
+        ("food-truck.storekit", [2]),
+        ("qonversion-2020-v1.storekit", [1, 1]),
+        ("revenuecat-paywalls-tester.storekit", [3]),
+        ("revenuecat-unit-tests-v5.storekit", [3, 1]),
+    ]
+
+    @Test(arguments: shapes)
+    func fixtureHasItsGroupsAndSubscriptions(_ file: String, _ counts: [Int]) throws {
+        try #require(F.files.contains(file), "\(file) is not in \(F.folder.path)")
+        let catalog = try F.catalog(file)
+        #expect(catalog.groups.count == counts.count)
+        #expect(catalog.groups.map(\.subscriptions.count) == counts)
+        #expect(catalog.file == file)
+    }
+
+    @Test(arguments: F.files)
+    func fixtureLoadsWithoutErrors(_ file: String) throws {
+        let catalog = try F.catalog(file)
+        let expected = try F.expectedNames(file)
+        #expect(catalog.groups.map(\.id) == expected.map(\.groupID))
+        #expect(catalog.products.map(\.id) == expected.flatMap { $0.products.map(\.id) })
+        for product in catalog.products {
+            #expect(!product.localizations.isEmpty, "\(product.id) has no text")
+            for (locale, text) in product.localizations {
+                #expect(!text.displayName.trimmingCharacters(in: .whitespaces).isEmpty, "\(product.id) in \(locale)")
+            }
+            #expect(product.price.amounts.count == 1)
+            #expect((product.price[catalog.storefront ?? "USA"] ?? 0) > 0, "\(product.id) has a price")
+        }
+    }
+
+    @Test(arguments: F.files)
+    func siteWithOnePagePerGroupBuildsAndShowsEverySubscription(_ file: String) throws {
+        let (site, groupIDs) = try F.site(file)
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors.map(\.description))")
+        let expected = try F.expectedNames(file)
+        for (index, group) in expected.enumerated() {
+            #expect(group.groupID == groupIDs[index])
+            let html = try #require(TestSite.file("en-US/group-\(index)/index.html", of: result), "no page for group \(group.groupID)")
+            for product in group.products {
+                #expect(html.contains("data-product-id=\"\(product.id)\""), "\(product.id) is not on the page")
+                #expect(html.contains(htmlEscaped(product.name)), "'\(product.name)' is not on the page")
+            }
+        }
+    }
+
+    // MARK: Exact values, file by file
+
+    @Test func foodTruckHasPayAsYouGoAndPayUpFrontIntroductoryOffers() throws {
+        let (catalog, diagnostics) = try F.load("food-truck.storekit")
+        let loaded = try #require(catalog)
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all.map(\.description))")
+        #expect(loaded.storefront == "USA")
+        let group = try #require(loaded.groups.first)
+        #expect(group.id == "20947887")
+        #expect(group.name == "Social Feed+")
+
+        let monthly = try #require(loaded.product("socialfeedplus.monthly")?.product)
+        #expect(monthly.referenceName == "Social Feed+ (Monthly)")
+        #expect(monthly.period == Period(1, .month))
+        #expect(monthly.price["USA"] == Self.decimal("4.99"))
+        #expect(monthly.localizations.keys.sorted() == ["ar", "en-US"])
+        #expect(monthly.localizations["en-US"]?.displayName == "Social Feed+ Monthly Plan")
+        let intro = try #require(monthly.introductoryOffer)
+        #expect(intro.paymentMode == .payAsYouGo)
+        #expect(intro.period == Period(1, .month))
+        #expect(intro.periodCount == 3)
+        #expect(intro.price?["USA"] == Self.decimal("2.49"))
+
+        let yearly = try #require(loaded.product("socialfeedplus.yearly")?.product)
+        #expect(yearly.period == Period(1, .year))
+        #expect(yearly.price["USA"] == Self.decimal("49.99"))
+        let upFront = try #require(yearly.introductoryOffer)
+        #expect(upFront.paymentMode == .payUpFront)
+        #expect(upFront.period == Period(3, .month))
+        #expect(upFront.periodCount == 1)
+        #expect(upFront.price?["USA"] == Self.decimal("8.99"))
+    }
+
+    @Test func qonversionEmptyDisplayNamesFallBackToReferenceNamesWithAWarning() throws {
+        let (catalog, diagnostics) = try F.load("qonversion-2020-v1.storekit")
+        let loaded = try #require(catalog)
+        #expect(diagnostics.errors.isEmpty)
+        #expect(loaded.storefront == "USA", "v1 files have no settings; USA is assumed")
+        #expect(loaded.groups.map(\.name) == ["Annual", "Weekly"])
+        let annual = try #require(loaded.product("com.subs.annual")?.product)
+        let weekly = try #require(loaded.product("com.subs.weekly")?.product)
+        #expect(annual.localizations["en-US"]?.displayName == "Annual")
+        #expect(weekly.localizations["en-US"]?.displayName == "Weekly")
+        #expect(annual.period == Period(1, .year) && annual.price["USA"] == Self.decimal("29.99"))
+        #expect(weekly.period == Period(1, .week) && weekly.price["USA"] == Self.decimal("15.49"))
+        let warnings = diagnostics.warnings
+        #expect(warnings.count == 2, "\(warnings.map(\.description))")
+        #expect(warnings.contains { $0.message.contains("'com.subs.annual' has no display name; using 'Annual'") })
+        #expect(warnings.contains { $0.message.contains("'com.subs.weekly' has no display name; using 'Weekly'") })
+        #expect(warnings.allSatisfy { $0.location.file == "qonversion-2020-v1.storekit" && $0.location.line > 1 })
+    }
+
+    @Test func revenueCatV5ReadsTheIntroductoryOffersList() throws {
+        let (catalog, diagnostics) = try F.load("revenuecat-unit-tests-v5.storekit")
+        let loaded = try #require(catalog)
+        #expect(diagnostics.errors.isEmpty)
+        let monthly = try #require(loaded.product("com.revenuecat.monthly_4.99.1_week_intro")?.product)
+        #expect(monthly.price["USA"] == Self.decimal("4.99"))
+        #expect(monthly.familyShareable)
+        #expect(monthly.introductoryOffer?.paymentMode == .freeTrial)
+        #expect(monthly.introductoryOffer?.period == Period(3, .month))
+        #expect(monthly.introductoryOffer?.price == nil)
+        #expect(monthly.promotionalOffers.map(\.id) == ["com.revenuecat.monthly_4.99.1_week_intro.year_discount",
+                                                        "com.revenuecat.monthly_4.99.1_week_intro.pay_as_you_go"])
+        #expect(monthly.promotionalOffers.map(\.paymentMode) == [.payUpFront, .payAsYouGo])
+        #expect(monthly.promotionalOffers.map(\.periodCount) == [1, 2])
+        #expect(monthly.promotionalOffers.map { $0.price?["USA"] } == [Self.decimal("40.99"), Self.decimal("20.15")])
+        let annual = try #require(loaded.product("com.revenuecat.annual_39.99.2_week_intro")?.product)
+        #expect(annual.introductoryOffer?.period == Period(2, .week))
+        let commitment = try #require(loaded.product("com.revenuecat.annual_with_commitment")?.product)
+        #expect(commitment.introductoryOffer == nil, "an empty introductoryOffers list means no offer")
+        #expect(commitment.price["USA"] == Self.decimal("11.88"))
+        #expect(commitment.localizations["en-US"]?.displayName == "sub with 12mo monthly commitment")
+        #expect(diagnostics.warnings.map(\.message).contains { $0.contains("'com.revenuecat.annual_with_commitment' has no display name") })
+        #expect(loaded.groups.map(\.name) == ["subscription_group_1", "subscription_group_2"])
+    }
+
+    @Test func adaptyAdHocOffersArePromotionalOffers() throws {
+        let (catalog, diagnostics) = try F.load("adapty-visionos.storekit")
+        let loaded = try #require(catalog)
+        #expect(diagnostics.errors.isEmpty)
+        let monthly = try #require(loaded.product("monthly.premium.999")?.product)
+        #expect(monthly.promotionalOffers.count == 2)
+        let trial = try #require(monthly.promotionalOffers.first)
+        #expect(trial.kind == .promotional)
+        #expect(trial.id == "test_promo")
+        #expect(trial.paymentMode == .freeTrial)
+        #expect(trial.period == Period(1, .week))
+        #expect(trial.price == nil)
+        let discount = try #require(monthly.promotionalOffers.last)
+        #expect(discount.id == "month_discount")
+        #expect(discount.paymentMode == .payUpFront)
+        #expect(discount.period == Period(1, .month))
+        #expect(discount.price?["USA"] == Self.decimal("4.99"))
+        let yearly = try #require(loaded.product("yearly.premium.6999")?.product)
+        #expect(yearly.promotionalOffers.map(\.id) == ["promo50off"])
+        #expect(yearly.promotionalOffers.first?.paymentMode == .payAsYouGo)
+        #expect(yearly.promotionalOffers.first?.price?["USA"] == Self.decimal("29.99"))
+        #expect(monthly.introductoryOffer == nil)
+        #expect(loaded.products.map(\.level) == [1, 4, 2, 3, 1, 1])
+        // A subscription with `localizations: []` gets its reference name, with a warning.
+        let noText = try #require(loaded.product("monthly.trial.premium.999")?.product)
+        #expect(noText.localizations == ["en-US": LocalizedText(displayName: "Monthly Trial Premium", description: "")])
+        #expect(diagnostics.warnings.contains { $0.message.contains("'monthly.trial.premium.999' has no display name") })
+    }
+
+    @Test func backyardBirdsOrdersByLevelOnThePage() throws {
+        let catalog = try F.catalog("backyard-birds.storekit")
+        #expect(catalog.products.map(\.level) == [3, 2, 1])
+        #expect(catalog.products.allSatisfy { $0.introductoryOffer?.paymentMode == .freeTrial && $0.introductoryOffer?.periodCount == 1 })
+        #expect(catalog.products.map(\.familyShareable) == [false, true, true])
+        let (site, _) = try F.site("backyard-birds.storekit")
+        let html = try #require(TestSite.file("en-US/group-0/index.html", of: site.build()))
+        let order = ["pass.premium", "pass.family", "pass.individual"].compactMap { html.range(of: "data-product-id=\"\($0)\"")?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted(), "level 1 first")
+    }
+
+    @Test func circlesFreeOffersIgnoreTheirDisplayPrice() throws {
+        let catalog = try F.catalog("circles.storekit")
+        let family = try #require(catalog.product("org.futo.circles.family_monthly")?.product)
+        #expect(family.introductoryOffer?.paymentMode == .freeTrial)
+        #expect(family.introductoryOffer?.price == nil)
+        #expect(family.introductoryOffer?.period == Period(3, .month))
+        let individual = try #require(catalog.product("org.futo.circles.individual_monthly")?.product)
+        #expect(individual.promotionalOffers.map(\.id) == ["XYZ"])
+        #expect(individual.promotionalOffers.first?.paymentMode == .freeTrial)
+        #expect(individual.promotionalOffers.first?.periodCount == 1)
+        #expect(catalog.products.allSatisfy { $0.level == 1 })
+    }
+
+    @Test func paywallsTesterHasThreeLocalesAndNoEmptyPolicies() throws {
+        let catalog = try F.catalog("revenuecat-paywalls-tester.storekit")
+        #expect(catalog.locales == ["ar", "en-US", "es-ES"])
+        let monthly = try #require(catalog.product("com.revenuecat.simpleapp.monthly")?.product)
+        #expect(monthly.localizations["es-ES"]?.displayName == "Subscripción Mensual")
+        #expect(monthly.promotionalOffers.map(\.id) == ["rc-cancel-offer", "rc-refund-offer"])
+        #expect(monthly.winBackOffers.isEmpty)
+        #expect(catalog.appPolicies.termsOfService == nil, "an empty eula is no terms page")
+        #expect(catalog.appPolicies.privacyPolicy == nil, "an empty policy is no privacy link")
+    }
+}
+
+/// The StoreKit loader on small hand-written files (these always run).
+@Suite struct StoreKitLoaderTests {
+    static func load(_ json: String) throws -> (catalog: Catalog?, diagnostics: Diagnostics) {
+        let root = try YAML.parse(json, file: "Products.storekit")
+        var diagnostics = Diagnostics()
+        return (StoreKitLoader.load(root, file: "Products.storekit", diagnostics: &diagnostics), diagnostics)
+    }
+
+    static func subscription(_ fields: String) -> String {
+        """
+        {
+          "settings": { "_storefront": "DEU" },
+          "subscriptionGroups": [ { "id": "G1", "name": "Pro", "localizations": [ { "locale": "de_DE", "displayName": "Pro", "description": "" } ],
+            "subscriptions": [ {
+              "productID": "pro.monthly", "referenceName": "Pro Monthly", "groupNumber": 2,
+              "recurringSubscriptionPeriod": "P1M", "displayPrice": "5.49", "familyShareable": true,
+              "localizations": [ { "locale": "de_DE", "displayName": "Monatlich", "description": "Jeden Monat" } ]\(fields)
+            } ] } ]
+        }
+        """
+    }
+
+    @Test func pricesBelongToTheFilesStorefront() throws {
+        let (catalog, diagnostics) = try Self.load(Self.subscription(""))
+        #expect(diagnostics.all.isEmpty)
+        let loaded = try #require(catalog)
+        #expect(loaded.storefront == "DEU")
+        let product = try #require(loaded.products.first)
+        #expect(product.price.amounts == ["DEU": Decimal(string: "5.49", locale: Locale(identifier: "en_US_POSIX"))!])
+        #expect(product.level == 2)
+        #expect(product.familyShareable)
+        #expect(product.localizations["de-DE"] == LocalizedText(displayName: "Monatlich", description: "Jeden Monat"))
+        #expect(loaded.groups.first?.localizations["de-DE"]?.displayName == "Pro")
+    }
+
+    @Test func v5IntroductoryOffersListAloneIsRead() throws {
+        let offers = ", \"introductoryOffers\": [ { \"paymentMode\": \"payAsYouGo\", \"subscriptionPeriod\": \"P1M\", \"numberOfPeriods\": 3, \"displayPrice\": \"0.99\" } ]"
+        let product = try #require(try Self.load(Self.subscription(offers)).catalog?.products.first)
+        #expect(product.introductoryOffer?.paymentMode == .payAsYouGo)
+        #expect(product.introductoryOffer?.periodCount == 3)
+        #expect(product.introductoryOffer?.price?["DEU"] == Decimal(string: "0.99", locale: Locale(identifier: "en_US_POSIX")))
+    }
+
+    @Test func winBackOffersAreRead() throws {
+        let offers = ", \"winbackOffers\": [ { \"offerID\": \"back\", \"paymentMode\": \"payUpFront\", \"subscriptionPeriod\": \"P3M\", \"displayPrice\": \"9.99\" } ]"
+        let product = try #require(try Self.load(Self.subscription(offers)).catalog?.products.first)
+        #expect(product.winBackOffers.map(\.id) == ["back"])
+        #expect(product.winBackOffers.first?.kind == .winBack)
+        #expect(product.winBackOffers.first?.paymentMode == .payUpFront)
+    }
+
+    @Test func unknownPaymentModeIsAnErrorAtItsLine() throws {
+        let offers = ",\n\"introductoryOffer\": { \"paymentMode\": \"freeTrial\", \"subscriptionPeriod\": \"P1W\" }"
+        let (catalog, diagnostics) = try Self.load(Self.subscription(offers))
+        #expect(catalog == nil)
+        let error = try #require(diagnostics.errors.first)
+        #expect(error.message.contains("'freeTrial' is not a StoreKit payment mode"))
+        #expect(error.location.line == 8)
+        #expect(error.hint?.contains("free, payAsYouGo or payUpFront") == true)
+    }
+
+    @Test func missingPeriodIsAnError() throws {
+        let json = Self.subscription("").replacingOccurrences(of: "\"recurringSubscriptionPeriod\": \"P1M\", ", with: "")
+        let (catalog, diagnostics) = try Self.load(json)
+        #expect(catalog == nil)
+        #expect(diagnostics.errors.contains { $0.message.contains("no 'recurringSubscriptionPeriod'") && $0.location.line == 4 })
+    }
+
+    @Test func unknownKeysAreIgnored() throws {
+        let (catalog, diagnostics) = try Self.load(Self.subscription(", \"billingPlans\": [ { \"billingPlanType\": \"MONTHLY\" } ], \"futureKey\": 1"))
+        #expect(catalog != nil)
+        #expect(diagnostics.all.isEmpty)
+    }
+}
