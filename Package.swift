@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit"]),
         .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

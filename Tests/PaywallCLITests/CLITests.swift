@@ -168,6 +168,48 @@ enum CLISite {
         #expect(temp.snapshot("one") == one)
     }
 
+    /// The `paywall` executable beside the test bundle, when the build made one.
+    static let executable: URL? = {
+        let runner = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+        let candidate = runner.deletingLastPathComponent().appendingPathComponent("paywall")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+            print("note: no paywall executable beside \(runner.path); skipping the separate-process test")
+            return nil
+        }
+        return candidate
+    }()
+
+    /// Each process hashes with its own random seed, so this catches output that depends on dictionary order.
+    @Test(.enabled(if: executable != nil, "the paywall executable was not built"))
+    func buildsInSeparateProcessesAreByteIdentical() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        try temp.write(["content/pro.de.md": "---\ntitle: Birdwatch Pro\nbadges: { pro.yearly: Bestes Angebot, pro.monthly: Flexibel }\n---\n# Pro\n"],
+                       under: "site")
+        try temp.write(["paywall.yml": CLISite.config.replacingOccurrences(of: "locales: [en-US]", with: "locales: [en-US, de-DE, fr-FR, ja-JP]\nstorefronts: { default: USA }")],
+                       under: "site")
+        var snapshots: [[String: Data]] = []
+        for index in 0..<3 {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["build", temp.path("site"), "-o", temp.path("out\(index)"), "--quiet"]
+            process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_DETERMINISTIC_HASHING" }
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(message)")
+            snapshots.append(temp.snapshot("out\(index)"))
+        }
+        #expect(snapshots[0].count > 5)
+        for snapshot in snapshots.dropFirst() {
+            #expect(snapshot.keys.sorted() == snapshots[0].keys.sorted())
+            for (path, data) in snapshots[0] { #expect(snapshot[path] == data, "\(path) differs between processes") }
+        }
+    }
+
     @Test func rebuildReplacesThePreviousOutput() throws {
         let temp = try TempFolder()
         defer { temp.remove() }

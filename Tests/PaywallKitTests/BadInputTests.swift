@@ -112,11 +112,12 @@ import Testing
         expectError(errors, "no subscription 'pro.montly'", file: page, line: 3, hint: "did you mean 'pro.monthly'?")
     }
 
-    @Test func unknownProductIDInATranslationsProductIDsIsReportedInTheTranslation() {
+    @Test func unknownProductIDInABlockListIsReportedAtItsOwnLine() {
+        // pro.jahr is on line 5 of the translation; line 4 holds pro.yearly, which is fine.
         let errors = site.with { $0.content["pro.de.md"] = "---\ntitle: Pro\nproductIDs:\n  - pro.yearly\n  - pro.jahr\n---\n" }
             .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
             .page(replacing: "groupID: birdwatch.pro", with: "productIDs: [pro.yearly]").errors
-        expectError(errors, "no subscription 'pro.jahr'", file: "site/content/pro.de.md", line: 4)
+        expectError(errors, "no subscription 'pro.jahr'", file: "site/content/pro.de.md", line: 5, column: 5)
     }
 
     // MARK: 4. Duplicates
@@ -242,6 +243,22 @@ import Testing
                     hint: "did you mean 'subscribe'?")
     }
 
+    @Test func misspelledStorefrontSuggestsTheRightOne() {
+        let errors = site.config(replacing: "storefronts: { default: USA }", with: "storefronts: { default: USAA }").errors
+        expectError(errors, "'USAA' is not an App Store storefront", file: config,
+                    line: TestSite.line(of: "storefronts", in: TestSite.defaultConfig), column: 25, hint: "did you mean 'USA'?")
+    }
+
+    @Test func lowercaseStorefrontIsNormalizedOrRejectedAtItsPlace() {
+        // Either works as USA, or is an error in paywall.yml; never a price error against a storefront "usa".
+        let errors = site.config(replacing: "storefronts: { default: USA }", with: "storefronts: { default: usa }").errors
+        #expect(!errors.contains { $0.message.contains("storefront usa") }, "\(errors.map(\.description))")
+        if let error = errors.first {
+            #expect(error.location.file == config && error.location.line == 5, "\(error)")
+            #expect(error.hint?.contains("USA") == true)
+        }
+    }
+
     @Test func misspelledCatalogKeySuggestsTheRightOne() {
         let errors = site.catalog(replacing: "referenceName: Pro Monthly", with: "referenceNam: Pro Monthly").errors
         expectError(errors, "unknown key 'referenceNam'", file: catalog,
@@ -357,6 +374,21 @@ import Testing
         expectError(errors, fragment, file: page, line: 7, column: 21)
     }
 
+    @Test func unsafeLinkInATranslationBodyIsReportedInTheTranslation() {
+        let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
+            .with { $0.content["pro.de.md"] = "---\ntitle: Pro\n---\n# Pro\n\nMehr [hier](javascript:alert(1)).\n" }.errors
+        expectError(errors, "'javascript:'", file: "site/content/pro.de.md", line: 6, column: 6)
+    }
+
+    @Test(arguments: ["subscribe", "restorePurchases", "redeemCode", "signIn", "cancellation"])
+    func everyActionRejectsJavascriptURLs(_ action: String) {
+        let errors = site.config(replacing: "subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}",
+                                 with: action == "subscribe" ? "subscribe: \"javascript:alert(1)\""
+                                     : "subscribe: https://pay.example.com/checkout\n  \(action): \"javascript:alert(1)\"").errors
+        expectError(errors, "actions.\(action) uses the 'javascript:' scheme", file: config,
+                    line: action == "subscribe" ? 8 : 9, column: action.count + 5)
+    }
+
     @Test func unsafeImageInMarkdownBodyIsReported() {
         let errors = site.page(replacing: "Identify every bird you hear.", with: "Birds:\n\n![a bird](data:image/png;base64,AAAA)").errors
         expectError(errors, "'data:'", file: page, line: 9, column: 1)
@@ -396,6 +428,12 @@ import Testing
             .with { $0.assets = ["star.svg": Data("<svg/>".utf8)] }.errors
         expectError(errors, "'assets/str.svg' is not a file in assets/", file: page, line: 3,
                     hint: "did you mean 'assets/star.svg'?")
+    }
+
+    @Test func policyPageNotInContentIsAnError() {
+        let errors = site.config(replacing: "termsOfService: https://example.com/terms", with: "termsOfService: { page: terms.md }").errors
+        expectError(errors, "the policy page 'terms.md' is not in content/", file: config,
+                    line: TestSite.line(of: "termsOfService", in: TestSite.defaultConfig), hint: "content/terms.md")
     }
 
     @Test func appIconNotInAssetsIsAnError() {

@@ -63,6 +63,8 @@ public struct Page: Sendable {
     public var background: Background?
     public var containerBackground: ContainerBackground?
     public var pickerItemBackground: String?
+    /// Forces light or dark for this page; nil follows the site.
+    public var colorScheme: SiteConfig.ColorScheme?
     public var policies = Policies()
     public var policyForeground: [String] = []
     public var storeButtons: [StoreButton: Visibility] = [:]

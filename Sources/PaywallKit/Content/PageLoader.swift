@@ -2,7 +2,7 @@
 public enum PageLoader {
     static let keys = ["title", "groupID", "productIDs", "visibleRelationships", "marketing", "controlStyle",
                        "controlPlacement", "buttonLabel", "controlIcons", "badges", "selected", "background",
-                       "containerBackground", "pickerItemBackground", "policies", "storeButtons", "optionGroups", "offer"]
+                       "containerBackground", "pickerItemBackground", "colorScheme", "policies", "storeButtons", "optionGroups", "offer"]
 
     /// The base name and locale of a content file name: `pro.pt-BR.md` → (`pro`, `pt-BR`).
     public static func nameAndLocale(_ fileName: String) -> (name: String, locale: String?) {
@@ -96,6 +96,7 @@ public enum PageLoader {
                 page.containerBackground = Page.ContainerBackground(placement: placement, colors: colors)
             }
         }
+        diagnostics.collect { page.colorScheme = try reader["colorScheme"]?.choice("colorScheme", SiteConfig.ColorScheme.self) }
         diagnostics.collect { page.pickerItemBackground = try reader["pickerItemBackground"].map { n throws(Diagnostic) in try CSSColor.check(n, "pickerItemBackground") } }
         if let node = reader["policies"] {
             page.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies", extraKeys: ["foregroundStyle"]) } ?? Policies()

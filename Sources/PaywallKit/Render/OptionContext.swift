@@ -9,6 +9,9 @@ struct OptionContext {
     var isSelected: Bool
     var subscribeURL: String?
     var assetPrefix: String
+    /// The page's `buttonLabel` parts and whether each option has its own button (`buttons` style).
+    var buttonLabel: Set<Page.ButtonLabel> = [.automatic]
+    var isButtonsStyle = false
 
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones.
     var equivalentUnit: Period.Unit? {
@@ -34,14 +37,22 @@ struct OptionContext {
         return parts.joined(separator: ", ")
     }
 
-    var periodLabel: String {
-        guard option.period.count == 1 else { return text.strings.format("groupEvery", ["duration": text.duration(option.period)]) }
-        switch option.period.unit {
-        case .week: return text.strings["groupWeekly"]
-        case .month: return text.strings["groupMonthly"]
-        case .year: return text.strings["groupYearly"]
-        case .day: return text.duration(option.period)
+    var actionLabel: String {
+        text.strings[option.offer?.offer.paymentMode == .freeTrial ? "tryFree" : "subscribe"]
+    }
+
+    /// The purchase button's lines from `buttonLabel`: `automatic` is the action alone for a picker,
+    /// the action and the price for one button per option; `singleLine` joins the parts on one line.
+    var buttonLines: [String] {
+        var parts = buttonLabel.subtracting([.multiline, .singleLine])
+        if parts.isEmpty || parts.contains(.automatic) {
+            parts = isButtonsStyle ? [.action, .price] : [.action]
         }
+        var lines: [String] = []
+        if parts.contains(.action) { lines.append(actionLabel) }
+        if parts.contains(.displayName) { lines.append(option.text.displayName) }
+        if parts.contains(.price) { lines.append(text.perPeriod(text.money(option.price), option.period)) }
+        return buttonLabel.contains(.singleLine) ? [lines.joined(separator: " · ")] : lines
     }
 
     var value: MustacheValue {
@@ -84,7 +95,7 @@ struct OptionContext {
             "price": .string(price),
             "period": .string(option.period.description),
             "periodText": .string(text.duration(option.period)),
-            "periodLabel": .string(periodLabel),
+            "periodLabel": .string(text.periodLabel(option.period)),
             "pricePerPeriod": .string(pricePerPeriod),
             "pricePerPeriodSpoken": .string(text.perPeriod(price, option.period, spoken: true)),
             "pricePerDay": .string(money(.day)),
@@ -94,8 +105,12 @@ struct OptionContext {
             "equivalent": equivalent.isEmpty ? .null : .string(equivalent),
             "relativeDiscount": discount.isEmpty ? .null : .string(discount),
             "offer": offer,
-            "actionLabel": .string(text.strings[option.offer?.offer.paymentMode == .freeTrial ? "tryFree" : "subscribe"]),
+            "actionLabel": .string(actionLabel),
+            "buttonLines": .list(buttonLines.enumerated().map { index, line in
+                .object(["text": .string(line), "isFirst": .bool(index == 0)])
+            }),
             "accessibleLabel": .string(accessibleLabel),
+            "renewal": .string(text.strings.format("renewsAt", ["price": pricePerPeriod])),
             "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
         ]
         // RevenueCat paywall variable names.

@@ -26,8 +26,7 @@ struct OptionSection {
             let option = item.option
             switch groups.groupBy {
             case .period, nil:
-                let context = OptionContext(option: option, index: 0, text: text, isSelected: false, subscribeURL: nil, assetPrefix: "")
-                add(option.period.description.lowercased(), context.periodLabel, item)
+                add(option.period.description.lowercased(), text.periodLabel(option.period), item)
             case .familyShareable:
                 add(option.product.familyShareable ? "family" : "individual",
                     text.strings[option.product.familyShareable ? "groupFamily" : "groupIndividual"], item)

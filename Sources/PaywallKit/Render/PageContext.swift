@@ -20,7 +20,8 @@ struct PageContext {
                 Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
             }
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
-                                        subscribeURL: option.isPurchasable ? url : nil, assetPrefix: root)
+                                        subscribeURL: option.isPurchasable ? url : nil, assetPrefix: root,
+                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons)
             return (option, context.value)
         }
     }

@@ -80,7 +80,7 @@ struct PageRenderer {
                                    policyPaths: placement.policyPaths)
         guard let links = diagnostics.collect({ try buttons.links() }) else { return nil }
 
-        let scheme = config.colorScheme
+        let scheme = page.colorScheme ?? config.colorScheme
         context["t"] = texts
         context["root"] = .string(root)
         context["stylesheet"] = .string(root + stylesheet)
@@ -104,6 +104,7 @@ struct PageRenderer {
         context["controlPlacement"] = .string(page.controlPlacement.rawValue)
         context["containerPlacement"] = page.containerBackground.map { .string($0.placement.rawValue) } ?? .null
         context["isBottomBar"] = .bool(page.controlPlacement == .bottomBar || page.controlPlacement == .buttonsInBottomBar)
+        context["storeButtonsInBar"] = .bool(page.controlPlacement == .buttonsInBottomBar)
         context["sections"] = .list(sectionValues)
         context["hasTabs"] = .bool(sections.count > 1 && (groupStyle == .tabs || groupStyle == .automatic))
         context["groupLinks"] = .list(placement.groupLinks.map { link in

@@ -48,6 +48,17 @@ public struct PriceText: Sendable {
         strings.format("offerThen", ["offer": offer(applied, spoken: spoken), "regular": perPeriod(money(price), period, spoken: spoken)])
     }
 
+    /// The name of a billing period as a tab label: "Monthly", "Yearly", "Every 3 Months".
+    public func periodLabel(_ period: Period) -> String {
+        guard period.count == 1 else { return strings.format("groupEvery", ["duration": duration(period)]) }
+        switch period.unit {
+        case .week: return strings["groupWeekly"]
+        case .month: return strings["groupMonthly"]
+        case .year: return strings["groupYearly"]
+        case .day: return duration(period)
+        }
+    }
+
     /// "Save 35%".
     public func save(_ percent: Int) -> String {
         strings.format("save", ["percent": ICU.formatPercent(percent, locale: locale)])

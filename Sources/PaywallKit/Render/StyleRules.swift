@@ -15,11 +15,11 @@ struct StyleRules: Sendable {
 
     static func declarations(_ page: Page) -> String {
         var lines: [String] = []
-        if let color = page.background?.color { lines.append("--page-bg: \(color);") }
+        if let color = page.background?.color { lines.append("--page-bg: \(color); --page-fg: \(CSSColor.readableText(on: color));") }
         if let image = page.background?.image { lines.append("--page-bg-image: url(\"../\(image)\");") }
         if let container = page.containerBackground {
             let value = container.colors.count == 1 ? container.colors[0] : "linear-gradient(\(container.colors.joined(separator: ", ")))"
-            lines.append("--container-bg: \(value);")
+            lines.append("--container-bg: \(value); --container-fg: \(CSSColor.readableText(on: container.colors));")
         }
         if let color = page.pickerItemBackground { lines.append("--option-bg: \(color);") }
         if let primary = page.policyForeground.first { lines.append("--policy-fg: \(primary);") }
@@ -35,7 +35,9 @@ struct StyleRules: Sendable {
     /// The rules appended to the theme's stylesheet.
     var css: String {
         var text = ""
-        if let accentColor { text += "\n:root { --accent: \(accentColor); }\n" }
+        if let accentColor {
+            text += "\n:root { --accent: \(accentColor); --on-accent: \(CSSColor.readableText(on: accentColor)); }\n"
+        }
         for (index, block) in blocks.enumerated() { text += "[data-style=\"s\(index + 1)\"] { \(block) }\n" }
         return text
     }

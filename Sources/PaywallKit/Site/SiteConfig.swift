@@ -1,3 +1,5 @@
+import Foundation
+
 /// `paywall.yml`: the site's settings.
 public struct SiteConfig: Sendable {
     public enum ColorScheme: String, Sendable, CaseIterable { case automatic, light, dark }
@@ -120,5 +122,31 @@ public enum CSSColor {
             throw .error(node.location, "\(what) '\(text)' is not a hex colour", hint: "write it as #rrggbb or #rrggbbaa, such as \"#0a84ff\" (quoted)")
         }
         return text.lowercased()
+    }
+
+    /// Near-black or white, whichever contrasts more with `color` (a checked `#rgb[a]` or `#rrggbb[aa]`).
+    public static func readableText(on color: String) -> String {
+        readableText(on: [color])
+    }
+
+    /// For a gradient: the text colour that keeps the most contrast against its worst stop.
+    public static func readableText(on colors: [String]) -> String {
+        let dark = 0.0144 // #1c1c1e
+        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        let luminances = colors.map(luminance)
+        let onDark = luminances.map { contrast($0, 1) }.min() ?? 0
+        let onLight = luminances.map { contrast($0, dark) }.min() ?? 0
+        return onDark >= onLight ? "#ffffff" : "#1c1c1e"
+    }
+
+    /// WCAG relative luminance, ignoring alpha.
+    static func luminance(_ color: String) -> Double {
+        var hex = Array(color.dropFirst())
+        if hex.count <= 4 { hex = hex.flatMap { [$0, $0] } }
+        let channels = stride(from: 0, to: 6, by: 2).map { index -> Double in
+            let value = Double(Int(String(hex[index...index + 1]), radix: 16) ?? 0) / 255
+            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
     }
 }
