@@ -10,7 +10,10 @@ enum Build {
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {
             let count = result.diagnostics.errors.count
-            reporter.console.err("\(write ? "build" : "check") failed: \(count) error\(count == 1 ? "" : "s")\(write ? "; the previous output is untouched" : "")")
+            let untouched = write ? "; the previous output is untouched" : ""
+            if reporter.format == .text {
+                reporter.console.err("\(write ? "build" : "check") failed: \(count) error\(count == 1 ? "" : "s")\(untouched)")
+            }
             return 1
         }
         let output = options.output ?? joinPath(options.site, "public")

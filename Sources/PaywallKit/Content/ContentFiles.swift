@@ -19,7 +19,7 @@ public struct ContentFiles: Sendable {
     /// By base name, then locale ("" for the base file).
     public var files: [String: [String: File]] = [:]
 
-    /// Parses every file, collecting problems.
+    /// Parses every file, collecting problems; links in the Markdown must be https or relative.
     public init(_ content: [String: String], folder: String, diagnostics: inout Diagnostics) {
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
@@ -27,6 +27,7 @@ public struct ContentFiles: Sendable {
             do {
                 let parsed = try PageLoader.frontMatter(text, file: path)
                 let body = parsed.split.body
+                Self.checkLinks(body, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics)
                 let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
                 files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
                                                                body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
@@ -49,6 +50,13 @@ public struct ContentFiles: Sendable {
             }
         }
         return names
+    }
+
+    static func checkLinks(_ markdown: String, file: String, firstLine: Int, diagnostics: inout Diagnostics) {
+        for link in Markdown.render(markdown).links {
+            let location = SourceLocation(file: file, line: firstLine + link.line - 1, column: link.column)
+            diagnostics.collect { try SafeURL.check(link.url, "the link", at: location) }
+        }
     }
 
     /// Base names in order.

@@ -7,7 +7,9 @@ public struct FrontMatter: Sendable {
 
     /// Throws when the file has no front matter or it is not closed.
     public init(splitting text: String, file: String) throws(Diagnostic) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // "\r\n" is one Character in Swift, so normalize line endings before splitting.
+        let text = text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = lines[0].dropFirst() }
         guard lines.first == "---" else {
             throw .error(SourceLocation(file: file, line: 1, column: 1), "the page has no front matter",

@@ -52,6 +52,8 @@ public struct Page: Sendable {
     public var title: String
     public var selection: Selection
     public var selectionLocation: SourceLocation
+    /// Where each of `productIDs` was written.
+    public var productLocations: [SourceLocation] = []
     public var visibleRelationships: Set<Relationship>?
     public var marketing: Marketing
     public var controlStyle: ControlStyle = .automatic

@@ -40,8 +40,9 @@ public enum PageLoader {
             selection = diagnostics.collect { .group(try group.nonEmptyString("groupID")) }
             selectionLocation = group.location
         case (nil, let products?):
+            let items = diagnostics.collect { try products.sequenceOrScalar("productIDs") } ?? []
             selection = diagnostics.collect {
-                let ids = try products.sequenceOrScalar("productIDs").map { item throws(Diagnostic) in try item.nonEmptyString("productIDs") }
+                let ids = try items.map { item throws(Diagnostic) in try item.nonEmptyString("productIDs") }
                 guard !ids.isEmpty else { throw Diagnostic.error(products.location, "productIDs is empty", hint: "list at least one product ID") }
                 return .products(ids)
             }
@@ -58,6 +59,7 @@ public enum PageLoader {
         var page = Page(name: name, locale: locale, file: file, title: title ?? "", selection: selection ?? .products([]),
                         selectionLocation: selectionLocation, marketing: hasBody ? .markdown : .automatic,
                         body: body, bodyLine: bodyLine, keyLocations: keyLocations)
+        if case .sequence(let items)? = reader["productIDs"]?.value { page.productLocations = items.map(\.location) }
 
         diagnostics.collect {
             if let node = reader["visibleRelationships"] {

@@ -1,6 +1,8 @@
 /// A collector that stages append to, so that one run reports every problem it finds.
 public struct Diagnostics: Sendable {
+    /// In the order found; the same diagnostic twice (a page read for several locales) is kept once.
     public private(set) var all: [Diagnostic] = []
+    private var seen: Set<Diagnostic> = []
 
     public init() {}
 
@@ -8,15 +10,20 @@ public struct Diagnostics: Sendable {
     public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
 
-    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
-    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) { all.append(contentsOf: diagnostics) }
+    public mutating func append(_ diagnostic: Diagnostic) {
+        if seen.insert(diagnostic).inserted { all.append(diagnostic) }
+    }
+
+    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
+        for diagnostic in diagnostics { append(diagnostic) }
+    }
 
     public mutating func error(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        all.append(.error(location, message, hint: hint))
+        append(.error(location, message, hint: hint))
     }
 
     public mutating func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) {
-        all.append(.warning(location, message, hint: hint))
+        append(.warning(location, message, hint: hint))
     }
 
     /// Runs `body`, adding what it throws to the list; nil when it threw.

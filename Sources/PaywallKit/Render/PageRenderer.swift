@@ -37,10 +37,6 @@ struct PageRenderer {
         if page.marketing == .markdown {
             guard let markdown = fillPlaceholders(page, context: context, diagnostics: &diagnostics) else { return nil }
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
-            for link in rendered.links {
-                let location = SourceLocation(file: page.file, line: page.bodyLine + link.line - 1, column: link.column)
-                diagnostics.collect { try SafeURL.check(link.url, "the link", at: location) }
-            }
             if rendered.h1Count > 1 {
                 diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",

@@ -68,7 +68,7 @@ public struct SiteConfig: Sendable {
         diagnostics.collect {
             for pair in try reader["storefronts"]?.pairs("storefronts") ?? [] {
                 let key = pair.key == "default" ? "default" : try locale(YAMLNode(.scalar(pair.key, isPlain: true), at: pair.keyLocation), "storefronts")
-                let code = try pair.value.nonEmptyString("storefronts.\(pair.key)")
+                let code = try pair.value.nonEmptyString("storefronts.\(pair.key)").uppercased()
                 guard Storefronts.currency(of: code) != nil else {
                     let hint = suggestion(for: code, in: Storefronts.all).map { "did you mean '\($0)'?" } ?? "use an ISO 3166 alpha-3 code such as USA, DEU or JPN"
                     throw Diagnostic.error(pair.value.location, "'\(code)' is not an App Store storefront", hint: hint)

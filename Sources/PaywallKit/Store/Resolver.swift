@@ -54,17 +54,18 @@ public struct Resolver: Sendable {
         case .products(let ids):
             var products: [Product] = []
             var group: SubscriptionGroup?
-            for id in ids {
+            for (index, id) in ids.enumerated() {
+                let location = index < page.productLocations.count ? page.productLocations[index] : page.selectionLocation
                 guard let (product, owner) = catalog.product(id) else {
                     let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
-                    throw .error(page.selectionLocation, "no subscription '\(id)' in \(catalog.file)", hint: hint)
+                    throw .error(location, "no subscription '\(id)' in \(catalog.file)", hint: hint)
                 }
                 if let group, group.id != owner.id {
-                    throw .error(page.selectionLocation, "'\(id)' belongs to group '\(owner.id)', not '\(group.id)'",
+                    throw .error(location, "'\(id)' belongs to group '\(owner.id)', not '\(group.id)'",
                                  hint: "all options of a page belong to one subscription group; make a page per group")
                 }
                 guard !products.contains(where: { $0.id == id }) else {
-                    throw .error(page.selectionLocation, "'\(id)' is listed twice in productIDs", hint: "remove one")
+                    throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
                 }
                 group = owner
                 products.append(product)

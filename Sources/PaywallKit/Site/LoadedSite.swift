@@ -1,0 +1,92 @@
+/// The Load stage's result: every input parsed, with the problems found collected on the way.
+struct LoadedSite {
+    var config: SiteConfig
+    var catalog: Catalog?
+    var theme: Theme?
+    var content: ContentFiles
+    /// The default locale first.
+    var locales: [String]
+    var defaultLocale: String
+    var pages: [String: [Page]]
+
+    /// Every page in every locale, in locale order.
+    var allPages: [Page] { locales.flatMap { pages[$0] ?? [] } }
+
+    static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
+        for path in inputs.unreadable {
+            diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
+        }
+        let configFile = inputs.path("paywall.yml")
+        var config = SiteConfig(file: configFile)
+        if let text = inputs.config, let root = diagnostics.collect({ try YAML.parse(text, file: configFile) }) {
+            config = SiteConfig.load(root, file: configFile, diagnostics: &diagnostics)
+        } else if inputs.config == nil {
+            diagnostics.error(SourceLocation(file: configFile), "the site has no paywall.yml",
+                              hint: "run `paywall init` to create a site, or pass the site's folder: `paywall build SITE`")
+        }
+        let catalog = loadCatalog(inputs, config: config, diagnostics: &diagnostics)
+        let theme = diagnostics.collect { try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates")) }
+        let content = ContentFiles(inputs.content, folder: inputs.folder, diagnostics: &diagnostics)
+        if inputs.content.isEmpty {
+            diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
+                              hint: "add content/NAME.md with front matter naming a groupID")
+        }
+
+        // Locales: paywall.yml's, else every locale the catalog localizes; the default first.
+        var locales = config.locales ?? catalog?.locales ?? []
+        let defaultLocale = config.defaultLocale ?? locales.first ?? "en-US"
+        locales = [defaultLocale] + locales.filter { $0 != defaultLocale }
+
+        // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
+        let policyNames = content.policyPageNames.union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
+        var pages: [String: [Page]] = [:]
+        for name in content.names where !policyNames.contains(name) {
+            guard content.files[name]?[""] != nil else {
+                let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
+                diagnostics.error(SourceLocation(file: path), "a translation without its page",
+                                  hint: "add content/\(name).md, the page in the default locale")
+                continue
+            }
+            for locale in locales {
+                if let page = content.page(name, locale: locale, diagnostics: &diagnostics) { pages[locale, default: []].append(page) }
+            }
+        }
+        return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
+                          defaultLocale: defaultLocale, pages: pages)
+    }
+
+    static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {
+        guard let (path, data) = inputs.catalog else {
+            diagnostics.error(SourceLocation(file: inputs.path(config.catalog)), "the catalog file does not exist",
+                              hint: "create \(config.catalog), or point 'catalog:' in paywall.yml at your catalog or .storekit file")
+            return nil
+        }
+        let file = inputs.path(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            diagnostics.error(SourceLocation(file: file), "the catalog is not UTF-8 text", hint: "save it as UTF-8 (Xcode writes .storekit files as UTF-8)")
+            return nil
+        }
+        guard let root = diagnostics.collect({ try YAML.parse(text, file: file) }) else { return nil }
+        let catalog = path.hasSuffix(".storekit")
+            ? StoreKitLoader.load(root, file: file, diagnostics: &diagnostics)
+            : diagnostics.collect { try NativeCatalogLoader.load(root, file: file) }
+        if let catalog { checkUniqueIDs(catalog, diagnostics: &diagnostics) }
+        return catalog
+    }
+
+    static func checkUniqueIDs(_ catalog: Catalog, diagnostics: inout Diagnostics) {
+        var seen: [String: SourceLocation] = [:]
+        for product in catalog.products {
+            if let first = seen[product.id] {
+                diagnostics.error(product.location, "duplicate product ID '\(product.id)' (first at line \(first.line))",
+                                  hint: "every subscription needs its own ID")
+            } else {
+                seen[product.id] = product.location
+            }
+        }
+        var groups = Set<String>()
+        for group in catalog.groups where !groups.insert(group.id).inserted {
+            diagnostics.error(group.location, "duplicate subscription group ID '\(group.id)'", hint: "every group needs its own ID")
+        }
+    }
+}

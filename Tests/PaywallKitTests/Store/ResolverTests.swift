@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import PaywallKit
+
+@Suite("Resolver: order, relationships, customer states, offers")
+struct ResolverTests {
+    @Test("groupID orders by level, then per-month price highest first")
+    func groupOrder() throws {
+        let (model, _) = Fixture.resolve(Fixture.tiers, Fixture.page())
+        #expect(try #require(model).options.map(\.id) == [
+            "gold.monthly", "gold.yearly", "silver.monthly", "silver.yearly", "bronze.monthly", "bronze.yearly",
+        ])
+    }
+
+    @Test("equal level and per-month price keep the catalog's order")
+    func ties() throws {
+        let products = [
+            Fixture.product("b", level: 1, "P1M", "5.00"),
+            Fixture.product("a", level: 1, "P1Y", "60.00"),   // also 5.00 a month
+            Fixture.product("c", level: 1, "P1M", "5.00"),
+        ]
+        let (model, _) = Fixture.resolve(products, Fixture.page())
+        #expect(try #require(model).options.map(\.id) == ["b", "a", "c"])
+    }
+
+    @Test("one option: selected, no relative discount")
+    func single() throws {
+        let (model, _) = Fixture.resolve([Fixture.product("only", level: 1, "P1M", "3.99")], Fixture.page())
+        let resolved = try #require(model)
+        #expect(resolved.options.map(\.id) == ["only"])
+        #expect(resolved.selectedID == "only")
+        #expect(resolved.options[0].relativeDiscount == nil)
+    }
+
+    @Test("productIDs keep the list's order and exclude the rest")
+    func productIDs() throws {
+        let (model, _) = Fixture.resolve(Fixture.tiers, Fixture.page(.products(["silver.yearly", "gold.monthly"])))
+        #expect(try #require(model).options.map(\.id) == ["silver.yearly", "gold.monthly"])
+    }
+
+    @Test("products from two groups on one page are an error at the front matter")
+    func twoGroups() {
+        let catalog = Catalog(groups: [
+            SubscriptionGroup(id: "a", name: "A", subscriptions: [Fixture.product("a1", level: 1, "P1M", "1")], location: Fixture.here),
+            SubscriptionGroup(id: "b", name: "B", subscriptions: [Fixture.product("b1", level: 1, "P1M", "1")], location: Fixture.here),
+        ], file: "catalog.yml")
+        var diagnostics = Diagnostics()
+        let model = Fixture.resolver(catalog).resolve(Fixture.page(.products(["a1", "b1"])), locale: "en-US", state: .new,
+                                                      diagnostics: &diagnostics)
+        #expect(model == nil)
+        let error = diagnostics.errors.first
+        #expect(error?.location == SourceLocation(file: "content/p.md", line: 3, column: 10))
+        #expect(error?.message.contains("belongs to group 'b'") == true)
+    }
+
+    /// For a customer on silver.monthly (level 2): gold is an upgrade, bronze a downgrade,
+    /// silver.yearly a crossgrade, silver.monthly current.
+    @Test("visible relationships for a subscriber", arguments: [
+        ([Page.Relationship.all], ["gold.monthly", "gold.yearly", "silver.monthly", "silver.yearly", "bronze.monthly", "bronze.yearly"]),
+        ([.upgrade], ["gold.monthly", "gold.yearly"]),
+        ([.downgrade], ["bronze.monthly", "bronze.yearly"]),
+        ([.crossgrade], ["silver.yearly"]),
+        ([.current], ["silver.monthly"]),
+        ([.upgrade, .current], ["gold.monthly", "gold.yearly", "silver.monthly"]),
+        ([.downgrade, .crossgrade], ["silver.yearly", "bronze.monthly", "bronze.yearly"]),
+        ([.upgrade, .downgrade, .crossgrade, .current], ["gold.monthly", "gold.yearly", "silver.monthly", "silver.yearly", "bronze.monthly", "bronze.yearly"]),
+    ])
+    func relationships(_ visible: [Page.Relationship], _ expected: [String]) throws {
+        let (model, _) = Fixture.resolve(Fixture.tiers, Fixture.page(relationships: Set(visible)), state: .current("silver.monthly"))
+        let resolved = try #require(model)
+        #expect(resolved.options.map(\.id) == expected)
+        for option in resolved.options {
+            let level = option.product.level
+            let expected: Page.Relationship = option.id == "silver.monthly" ? .current : level < 2 ? .upgrade : level > 2 ? .downgrade : .crossgrade
+            #expect(option.relationship == expected)
+            #expect(option.isCurrent == (option.id == "silver.monthly"))
+            #expect(option.isPurchasable == (option.id != "silver.monthly"))
+        }
+    }
+
+    @Test("relationships apply only to a subscriber: a new customer sees every option")
+    func newCustomerSeesAll() throws {
+        let (model, _) = Fixture.resolve(Fixture.tiers, Fixture.page(relationships: [.upgrade]))
+        #expect(try #require(model).options.count == 6)
+    }
+
+    @Test("customer states written for a page")
+    func states() {
+        let resolver = Fixture.resolver(Fixture.catalog(Fixture.tiers))
+        #expect(resolver.states(of: Fixture.page()) == [.new])
+        let states = resolver.states(of: Fixture.page(relationships: [.upgrade]))
+        #expect(states.first == .new)
+        #expect(states.filter { if case .current = $0 { true } else { false } }.count == 6)
+        #expect(states.last == .lapsed("gold.yearly"))
+        #expect(resolver.states(of: Fixture.page(promotional: "comeback")).count == 8)
+    }
+
+    @Test("eligibility: intro for new, none for current, promotional where named, win-back when lapsed")
+    func eligibility() throws {
+        let intro = Fixture.offer(.introductory, .freeTrial, "P1W")
+        let promo = Fixture.offer(.promotional, .payUpFront, "P3M", usd: "9.99", id: "promo")
+        let back = Fixture.offer(.winBack, .payAsYouGo, "P1M", count: 2, usd: "1.99", id: "back")
+        let products = [
+            Fixture.product("a", level: 1, "P1Y", "49.99", intro: intro, promotional: [promo], winBack: [back]),
+            Fixture.product("b", level: 1, "P1M", "4.99", intro: intro, promotional: [promo]),
+        ]
+        let page = Fixture.page(relationships: [.all], promotional: "promo")
+
+        let new = try #require(Fixture.resolve(products, page).0)
+        #expect(new.options.map { $0.offer?.offer.kind } == [.introductory, .introductory])
+
+        let current = try #require(Fixture.resolve(products, page, state: .current("b")).0)
+        #expect(current.options.first { $0.id == "a" }?.offer?.offer.id == "promo")
+        #expect(current.options.first { $0.id == "b" }?.offer == nil, "no offer on the plan the customer has")
+        #expect(current.selectedID == "a", "the current plan cannot be selected")
+
+        let lapsed = try #require(Fixture.resolve(products, page, state: .lapsed("a")).0)
+        #expect(lapsed.options.first { $0.id == "a" }?.offer?.offer.kind == .winBack)
+        #expect(lapsed.options.first { $0.id == "b" }?.offer == nil)
+        #expect(lapsed.selectedID == "a")
+        #expect(lapsed.options.allSatisfy { $0.offer?.offer.kind != .introductory })
+    }
+
+    @Test("a promotional offer that no option has is an error at the offer key")
+    func unknownPromotional() {
+        var page = Fixture.page(promotional: "nope")
+        page.keyLocations["offer"] = SourceLocation(file: "content/p.md", line: 4, column: 1)
+        let (model, diagnostics) = Fixture.resolve(Fixture.tiers, page)
+        #expect(model == nil)
+        #expect(diagnostics.errors.first?.location.line == 4)
+    }
+
+    @Test("selected defaults to the first option; an explicit one is honoured")
+    func selection() throws {
+        #expect(try #require(Fixture.resolve(Fixture.tiers, Fixture.page()).0).selectedID == "gold.monthly")
+        #expect(try #require(Fixture.resolve(Fixture.tiers, Fixture.page(selected: "silver.yearly")).0).selectedID == "silver.yearly")
+    }
+
+    @Test("a storefront without a price is an error naming the storefront and locale")
+    func missingPrice() {
+        let (model, diagnostics) = Fixture.resolve(Fixture.tiers, Fixture.page(), locale: "de-DE",
+                                                   storefronts: ["de-DE": "DEU"])
+        #expect(model == nil)
+        #expect(diagnostics.errors.contains { $0.message.contains("storefront DEU") && $0.message.contains("de-DE") })
+    }
+}
