@@ -93,7 +93,9 @@ public struct Resolver: Sendable {
         let storefront = storefront(for: locale)
         let currency = Storefronts.currency(of: storefront) ?? "USD"
         let digits = ICU.fractionDigits(currency: currency)
-        let current = state.productID.flatMap { id in products.first { $0.id == id } }
+        // Only a subscriber has a current plan; a lapsed customer may buy any option again.
+        var current: Product?
+        if case .current(let id) = state { current = products.first { $0.id == id } }
 
         func price(_ price: Price, at location: SourceLocation, _ what: String) -> Decimal? {
             if let amount = price[storefront] { return amount }

@@ -104,8 +104,12 @@ public struct MappingReader {
     /// Errors for keys outside `known`, each with the closest known key.
     public func unknownKeys(_ known: [String]) -> [Diagnostic] {
         pairs.filter { !known.contains($0.key) }.map { pair in
-            let hint = suggestion(for: pair.key, in: known).map { "did you mean '\($0)'?" }
+            var hint = suggestion(for: pair.key, in: known).map { "did you mean '\($0)'?" }
                 ?? "known keys are: \(known.joined(separator: ", "))"
+            if pair.key.contains(" ") && pair.value.isNull {
+                // `{ description: Fast, light }` splits at the comma: the rest looks like a key.
+                hint = "if '\(pair.key)' is the rest of the previous value, put that value in quotes (a comma ends a value inside { })"
+            }
             return .error(pair.keyLocation, "unknown key '\(pair.key)' in \(what)", hint: hint)
         }
     }

@@ -144,3 +144,19 @@ struct ResolverTests {
         #expect(diagnostics.errors.contains { $0.message.contains("storefront DEU") && $0.message.contains("de-DE") })
     }
 }
+
+@Suite("Resolver: lapsed customers")
+struct LapsedTests {
+    @Test("a lapsed customer's product is purchasable again, with its win-back offer and no relationship")
+    func lapsed() throws {
+        let (model, _) = Fixture.resolve(Fixture.tiers, Fixture.page(relationships: [.upgrade]), state: .lapsed("gold.yearly"))
+        let options = try #require(model).options
+        #expect(options.count == 6, "every option, whatever the relationships")
+        let gold = try #require(options.first { $0.id == "gold.yearly" })
+        #expect(!gold.isCurrent)
+        #expect(gold.isPurchasable)
+        #expect(gold.relationship == nil)
+        #expect(gold.offer?.offer.id == "winback")
+        #expect(options.allSatisfy { $0.relationship == nil })
+    }
+}
