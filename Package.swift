@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit"]),
+        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI"]),
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer"]),
     ],

@@ -64,6 +64,8 @@ struct TestSite {
     var catalog: Data? = Data(TestSite.defaultCatalog.utf8)
     var content: [String: String] = ["pro.md": TestSite.defaultPage]
     var assets: [String: Data] = [:]
+    /// The site's theme overrides, by path below `templates/`.
+    var templates: [String: String] = [:]
     var unreadable: [String] = []
 
     var catalogText: String {
@@ -73,7 +75,7 @@ struct TestSite {
 
     var inputs: SiteInputs {
         SiteInputs(folder: folder, config: config, catalog: catalog.map { (catalogPath, $0) }, content: content,
-                   assets: assets, unreadable: unreadable)
+                   assets: assets, templates: templates, unreadable: unreadable)
     }
 
     func build() -> SiteBuilder.Result { SiteBuilder.build(inputs) }

@@ -34,6 +34,7 @@ public enum Markdown {
         guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", links: [], h1Count: 0) }
         defer { cmark_node_free(document) }
 
+        unlinkEmailAddresses(document)
         var links: [Link] = []
         var h1Count = 0
         var firstH1: String?
@@ -53,6 +54,33 @@ public enum Markdown {
         let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
         defer { free(html) }
         return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, h1Count: h1Count, firstH1: firstH1)
+    }
+
+    /// GFM autolinks turn "help@example.com" into a `mailto:` link, but pages link only to https and relative
+    /// URLs: an address the author typed (or a placeholder filled in) stays text. `<mailto:…>` stays a link.
+    private static func unlinkEmailAddresses(_ document: OpaquePointer) {
+        var autolinks: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_LINK, let url = cmark_node_get_url(node) else { continue }
+            let target = String(cString: url)
+            if target.hasPrefix("mailto:"), "mailto:" + plainText(node) == target, !isAngleAutolink(node) {
+                autolinks.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        for link in autolinks {
+            let text = cmark_node_new(CMARK_NODE_TEXT)
+            cmark_node_set_literal(text, plainText(link))
+            cmark_node_insert_before(link, text)
+            cmark_node_free(link)
+        }
+    }
+
+    /// `<mailto:a@b.c>` and `<a@b.c>` are written as links on purpose; cmark gives them a source position.
+    private static func isAngleAutolink(_ node: OpaquePointer) -> Bool {
+        cmark_node_get_start_line(node) != 0
     }
 
     private static func plainText(_ node: OpaquePointer) -> String {

@@ -141,7 +141,7 @@ struct PageRenderer {
 }
 
 /// Escapes a placeholder's value for Markdown source: ASCII punctuation gets a backslash, so "*" or "[x](y)"
-/// stays text, and `& < > " '` become entities that cmark turns back into text.
+/// stays text (":" and "@" too, so no autolink starts), and `& < > " '` become entities that cmark turns back into text.
 enum MarkdownEscaping {
     @Sendable static func escape(_ text: String) -> String {
         var result = ""
@@ -153,7 +153,7 @@ enum MarkdownEscaping {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", "{", "}":
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", "{", "}", ":", "@":
                 result += "\\"
                 result.unicodeScalars.append(scalar)
             default: result.unicodeScalars.append(scalar)

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import PaywallKit
+
+@Suite("Theme overrides and template errors")
+struct ThemeTests {
+    static let page = "en-US/pro/index.html"
+
+    @Test("a site's page.mustache built with inheritance, partials, inverted sections, comments and set delimiters")
+    func pageOverride() throws {
+        let site = TestSite().with { site in
+            site.templates["page.mustache"] = """
+                {{! Keep the default layout; replace its header and footer blocks. }}
+                {{<layout}}
+                {{$header}}
+                <header class="mine">{{>banner}}</header>
+                {{/header}}
+                {{$footer}}
+                {{=<% %>=}}
+                <footer class="mine"><%#policies%><a href="<%href%>"><%label%></a><%/policies%><%^storeButtons%> no store buttons<%/storeButtons%></footer>
+                <%={{ }}=%>
+                {{/footer}}
+                {{/layout}}
+                """
+            site.templates["partials/banner.mustache"] = "<h1>{{title}}</h1><p>{{#app}}{{name}}{{/app}} · {{products.pro.yearly.pricePerMonth}}/mo</p>"
+        }
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
+        let html = try #require(TestSite.file(Self.page, of: result))
+        #expect(html.contains(#"<header class="mine"><h1>Birdwatch Pro</h1><p>Birdwatch · $4.16/mo</p></header>"#))
+        #expect(html.contains(#"<footer class="mine"><a href="https://example.com/terms">Terms of Service</a><a href="https://example.com/privacy">Privacy Policy</a> no store buttons</footer>"#))
+        #expect(html.contains(#"<main class="store style-automatic">"#), "the main block keeps the default")
+        #expect(!html.contains("Keep the default layout"), "comments are not output")
+        #expect(!html.contains("store-footer"), "the default footer is replaced")
+    }
+
+    @Test("overriding one partial changes only that part of the page")
+    func partialOverride() throws {
+        let plain = try #require(TestSite.file(Self.page, of: TestSite().build()))
+        let site = TestSite().with { $0.templates["partials/option.mustache"] = "<span class=\"mine\">{{displayName}}: {{pricePerPeriod}}</span>" }
+        let result = site.build()
+        let changed = try #require(TestSite.file(Self.page, of: result))
+        #expect(changed.contains(#"<span class="mine">Yearly: $49.99/year</span>"#))
+        // Outside the two option labels the page is the same, line for line (the stylesheet is the same too).
+        let strip = { (html: String) in
+            html.replacingOccurrences(of: #"(?s)<label class="option".*?</label>"#, with: "<label/>", options: .regularExpression)
+        }
+        #expect(strip(plain) == strip(changed))
+    }
+
+    @Test("a site's templates/NAME.mustache also resolves {{>NAME}}, and partials/NAME wins over it")
+    func lookupOrder() throws {
+        let site = TestSite().with { site in
+            site.templates["marketing.mustache"] = "<header><h1>top-level</h1></header>"
+        }
+        #expect(try #require(TestSite.file(Self.page, of: site.build())).contains("<h1>top-level</h1>"))
+        let both = site.with { $0.templates["partials/marketing.mustache"] = "<header><h1>partial</h1></header>" }
+        let html = try #require(TestSite.file(Self.page, of: both.build()))
+        #expect(html.contains("<h1>partial</h1>") && !html.contains("top-level"))
+    }
+
+    @Test("a template syntax error names the template file, line and column")
+    func syntaxError() {
+        let site = TestSite().with { $0.templates["partials/footer.mustache"] = "<footer>\n{{#policies}}\n<a>{{label}}</a>\n</footer>\n" }
+        // Reported where the section should have closed (the end), naming where it opened.
+        expectError(site.errors, "unclosed section 'policies' opened at 2:1", file: "site/templates/partials/footer.mustache", line: 5)
+    }
+
+    @Test("a misspelled name in a template is an error, not an empty price")
+    func strictTemplate() {
+        let site = TestSite().with { $0.templates["partials/option.mustache"] = "<span>\n  {{pricePerMonht}}</span>" }
+        let error = expectError(site.errors, "no value named 'pricePerMonht'", file: "site/templates/partials/option.mustache",
+                                line: 2, column: 3)
+        #expect(error?.hint?.contains("paywall schema page") == true)
+    }
+
+    @Test("an unknown placeholder in marketing Markdown is an error at its line in the page")
+    func unknownPlaceholder() {
+        let site = TestSite().page(replacing: "Identify every bird you hear.",
+                                   with: "Identify every bird.\n\nOnly {{products.pro.yearly.prise}} a year.")
+        let page = site.content["pro.md"]!
+        expectError(site.errors, "no value named 'products.pro.yearly.prise'", file: "site/content/pro.md",
+                    line: TestSite.line(of: "prise", in: page), column: TestSite.column(of: "{{products", in: page))
+    }
+
+    @Test("placeholders are escaped for Markdown and HTML: a display name stays text")
+    func placeholderEscaping() throws {
+        let site = TestSite()
+            .catalog(replacing: "displayName: Yearly", with: #"displayName: "*Best* <b>[deal](https://x.example)</b> & me@x.example""#)
+            .page(replacing: "Identify every bird you hear.", with: "Get {{products.pro.yearly.displayName}} now.")
+        let html = try #require(TestSite.file(Self.page, of: site.build()))
+        #expect(html.contains("<p>Get *Best* &lt;b&gt;[deal](https://x.example)&lt;/b&gt; &amp; me@x.example now.</p>"), "no markup, no autolink")
+    }
+
+    @Test("RevenueCat's variable names work inside an option context", arguments: [
+        ("{{#products.pro.yearly}}{{product_name}}: {{price_per_period}}, {{sub_price_per_month}} a month{{/products.pro.yearly}}",
+         "Yearly: $49.99/year, $4.16 a month"),
+        ("{{#products.pro.yearly}}{{sub_relative_discount}} · {{sub_period}} · {{sub_duration}}{{/products.pro.yearly}}",
+         "Save 16% · Yearly · 1 year"),
+        ("{{#options}}{{product_name}} {{/options}}", "Monthly Yearly"),
+        ("{{app_name}}", "Birdwatch"),
+    ])
+    func revenueCatAliases(_ markdown: String, _ expected: String) throws {
+        let site = TestSite().page(replacing: "Identify every bird you hear.", with: markdown)
+        let html = try #require(TestSite.file(Self.page, of: site.build()))
+        #expect(html.contains("<p>\(expected)</p>") || html.contains("<p>\(expected) </p>"), "\(html)")
+    }
+}
+
+@Suite("Markdown")
+struct MarkdownTests {
+    @Test("GitHub-flavoured Markdown: tables, strikethrough, task lists, autolinks, tagfilter")
+    func gfm() {
+        let html = Markdown.render("""
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            ~~old~~ and https://example.com/x
+
+            - [x] done
+            """, allowRawHTML: true).html
+        #expect(html.contains("<table>") && html.contains("<td>1</td>"))
+        #expect(html.contains("<del>old</del>"))
+        #expect(html.contains(#"<a href="https://example.com/x">https://example.com/x</a>"#))
+        #expect(html.contains(#"<input type="checkbox" checked="" disabled="" />"#))
+        #expect(Markdown.render("<script>x</script>", allowRawHTML: true).html.contains("&lt;script>"), "tagfilter")
+    }
+
+    @Test("raw HTML is dropped unless allowed")
+    func rawHTML() {
+        #expect(!Markdown.render("a <b onclick=x>b</b>").html.contains("<b"))
+        #expect(Markdown.render("a <b>b</b>", allowRawHTML: true).html.contains("<b>b</b>"))
+    }
+
+    @Test("an email address typed in copy stays text; links report their place")
+    func emailsAndLinks() {
+        let rendered = Markdown.render("Write to help@example.com.\n\nSee [terms](https://example.com/t).")
+        #expect(rendered.html.contains("<p>Write to help@example.com.</p>"))
+        #expect(rendered.links == [Markdown.Link(url: "https://example.com/t", line: 3, column: 5)])
+    }
+}
