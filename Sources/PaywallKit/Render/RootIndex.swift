@@ -1,7 +1,14 @@
+import Foundation
 import Mustache
 
 /// The root `index.html`: every locale by its own name with its pages, and hreflang alternates.
 enum RootIndex {
+    /// CLDR writes some languages' names in lower case ("français"); a menu item starts with a capital.
+    static func capitalizedFirst(_ name: String, _ locale: String) -> String {
+        guard let first = name.first else { return name }
+        return String(first).uppercased(with: Locale(identifier: locale)) + name.dropFirst()
+    }
+
     static func render(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
                        stylesheet: String, diagnostics: inout Diagnostics) -> String {
         let (strings, _) = theme.strings(for: defaultLocale, fallback: defaultLocale)
@@ -9,7 +16,7 @@ enum RootIndex {
             let own = pages[locale] ?? []
             return .object([
                 "locale": .string(locale),
-                "name": .string(ICU.displayName(of: locale, in: locale)),
+                "name": .string(capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)),
                 "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
                 "isDefault": .bool(locale == defaultLocale),
                 "href": .string(own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/"),

@@ -34,6 +34,17 @@ public struct Resolver: Sendable {
         return texts.keys.sorted().first.map { (texts[$0]!, $0) }
     }
 
+    /// Text in `locale`; a warning names what fell back when it comes from another language.
+    func localized(_ texts: [String: LocalizedText], _ locale: String, _ what: String, at location: SourceLocation,
+                   diagnostics: inout Diagnostics) -> LocalizedText? {
+        guard let (found, from) = text(texts, locale) else { return nil }
+        if LocaleID.language(from) != LocaleID.language(locale) {
+            diagnostics.warning(location, "\(what) has no \(locale) text; using \(from)",
+                                hint: "add a \(locale) localization to the catalog")
+        }
+        return found
+    }
+
     /// The products a page offers, in StoreKit's order, and their group.
     public func products(of page: Page) throws(Diagnostic) -> (SubscriptionGroup, [Product]) {
         switch page.selection {
@@ -118,7 +129,8 @@ public struct Resolver: Sendable {
             for unit in Period.Unit.allCases {
                 pricePer[unit] = PriceMath.price(amount, per: unit, for: product.period, fractionDigits: digits)
             }
-            let texts = text(product.localizations, locale)?.text
+            let texts = localized(product.localizations, locale, "subscription '\(product.id)'", at: product.location,
+                                  diagnostics: &diagnostics)
             let name = texts?.displayName.isEmpty == false ? texts!.displayName : product.referenceName
             var option = StoreOption(
                 product: product, text: LocalizedText(displayName: name, description: texts?.description ?? ""),
@@ -145,7 +157,8 @@ public struct Resolver: Sendable {
         checkReferences(page, products: products, diagnostics: &diagnostics)
         guard diagnostics.errors.count == before else { return nil }
 
-        let groupText = text(group.localizations, locale)?.text ?? LocalizedText(displayName: group.name, description: "")
+        let groupText = localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
+            ?? LocalizedText(displayName: group.name, description: "")
         var selected = page.selected.flatMap { id in options.first { $0.id == id && $0.isPurchasable } }?.id
         if case .lapsed(let id) = state { selected = id }
         selected = selected ?? options.first { $0.isPurchasable }?.id
