@@ -1,0 +1,86 @@
+/// The files `paywall init` writes: a site that builds and passes `check` as it is.
+enum Scaffold {
+    static let files: [(path: String, text: String)] = [
+        ("paywall.yml", """
+            # Site settings. `paywall schema site` prints every key for your editor.
+            baseURL: https://example.com/subscribe/      # where public/ will be served (canonical and hreflang links)
+            catalog: catalog.yml                         # or an Xcode .storekit file
+            defaultLocale: en-US
+            locales: [en-US]                             # add de-DE, ja-JP … with their text in the catalog
+            storefronts: { default: USA }                # which App Store prices each locale shows
+            app: { name: My App, icon: assets/icon.svg }
+            actions:                                     # where buttons go; {productID} {locale} {offerID} expand
+              subscribe: https://example.com/checkout?product={productID}&locale={locale}
+              restorePurchases: https://example.com/account
+            policies:                                    # required by App Store guideline 3.1.2
+              termsOfService: https://example.com/terms
+              privacyPolicy: https://example.com/privacy
+            theme: { accentColor: "#0066cc", colorScheme: automatic }
+
+            """),
+        ("catalog.yml", """
+            # The catalog: subscription groups, as in App Store Connect. `paywall schema catalog` describes it.
+            subscriptionGroups:
+              - id: myapp.premium
+                name: Premium
+                localizations:
+                  en-US: { displayName: My App Premium, description: "Everything, everywhere." }
+                subscriptions:
+                  - id: premium.yearly
+                    referenceName: Premium Yearly
+                    level: 1                                  # 1 is the highest level of service
+                    period: P1Y
+                    price: { USA: "39.99" }                   # decimal strings by storefront
+                    introductoryOffer: { paymentMode: freeTrial, period: P1W }
+                    localizations:
+                      en-US: { displayName: Premium Yearly, description: "The best value." }
+                  - id: premium.monthly
+                    referenceName: Premium Monthly
+                    level: 1
+                    period: P1M
+                    price: { USA: "4.99" }
+                    localizations:
+                      en-US: { displayName: Premium Monthly, description: "Cancel anytime." }
+                  - id: basic.monthly
+                    referenceName: Basic Monthly
+                    level: 2
+                    period: P1M
+                    price: { USA: "1.99" }
+                    localizations:
+                      en-US: { displayName: Basic Monthly, description: "The essentials." }
+
+            """),
+        ("content/premium.md", """
+            ---
+            # Each content/NAME.md is one page, written to public/LOCALE/NAME/. Translations: NAME.de.md.
+            title: My App Premium
+            # Which options: every subscription of a group (ordered by level, then price) …
+            groupID: myapp.premium
+            # … or exactly these, in this order:
+            # productIDs: [premium.yearly, premium.monthly]
+            # picker | buttons | compactPicker | prominentPicker | pagedPicker | pagedProminentPicker | automatic
+            controlStyle: automatic
+            # The option chosen when the page opens (default: the first).
+            selected: premium.yearly
+            # Small capsules beside options.
+            badges: { premium.yearly: Best value }
+            # For subscribers: write current/ID/ pages showing only these relationships.
+            # visibleRelationships: [upgrade, current]
+            # Store buttons: automatic | visible | hidden (restore purchases needs actions.restorePurchases).
+            storeButtons: { restorePurchases: visible }
+            ---
+            # Do more with Premium
+
+            Your marketing copy, in Markdown. Prices come from the catalog, never typed by hand:
+            Premium is only **{{products.premium.yearly.pricePerMonth}}** a month, billed yearly.
+
+            - Unlimited projects
+            - Sync across devices
+
+            """),
+        ("assets/icon.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120"><rect width="120" height="120" rx="26" fill="#0066cc"/><path d="M60 26l10 22 24 3-18 16 5 24-21-12-21 12 5-24-18-16 24-3z" fill="#fff"/></svg>
+
+            """),
+    ]
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// JSON Schemas (draft 2020-12) of paywall's file formats, for editors' completion and validation
+/// (`paywall schema catalog|page|site`). Built from the same key lists the loaders accept.
+public enum JSONSchema {
+    public enum Format: String, CaseIterable, Sendable { case catalog, page, site }
+
+    /// A JSON value with ordered keys, so the printed schema reads top-down.
+    indirect enum Value {
+        case string(String), bool(Bool), int(Int), array([Value]), object([(String, Value)])
+
+        func json(_ indent: String = "") -> String {
+            let inner = indent + "  "
+            switch self {
+            case .string(let text): return quoted(text)
+            case .bool(let flag): return flag ? "true" : "false"
+            case .int(let number): return String(number)
+            case .array(let items):
+                if items.allSatisfy({ if case .string = $0 { true } else { false } }) {
+                    return "[" + items.map { $0.json() }.joined(separator: ", ") + "]"
+                }
+                return "[\n" + items.map { inner + $0.json(inner) }.joined(separator: ",\n") + "\n\(indent)]"
+            case .object(let pairs):
+                if pairs.isEmpty { return "{}" }
+                return "{\n" + pairs.map { "\(inner)\(quoted($0.0)): \($0.1.json(inner))" }.joined(separator: ",\n") + "\n\(indent)}"
+            }
+        }
+
+        private func quoted(_ text: String) -> String {
+            var result = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+    }
+
+    /// The schema as pretty-printed JSON.
+    public static func text(_ format: Format) -> String {
+        let (title, body) = switch format {
+        case .catalog: ("paywall catalog", catalog)
+        case .page: ("paywall page front matter", page)
+        case .site: ("paywall.yml", site)
+        }
+        var pairs: [(String, Value)] = [
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("https://paywall.example/schema/\(format.rawValue).json")),
+            ("title", .string(title)),
+        ]
+        if case .object(let rest) = body { pairs += rest }
+        pairs.append(("$defs", definitions))
+        return Value.object(pairs).json() + "\n"
+    }
+
+    // MARK: Building blocks
+
+    static func string(_ description: String, pattern: String? = nil, format: String? = nil) -> Value {
+        var pairs: [(String, Value)] = [("type", .string("string")), ("description", .string(description))]
+        if let pattern { pairs.append(("pattern", .string(pattern))) }
+        if let format { pairs.append(("format", .string(format))) }
+        return .object(pairs)
+    }
+
+    static func choice(_ description: String, _ values: [String]) -> Value {
+        .object([("description", .string(description)), ("enum", .array(values.map(Value.string)))])
+    }
+
+    static func ref(_ name: String, _ description: String? = nil) -> Value {
+        var pairs: [(String, Value)] = [("$ref", .string("#/$defs/\(name)"))]
+        if let description { pairs.append(("description", .string(description))) }
+        return .object(pairs)
+    }
+
+    static func object(_ description: String, _ properties: [(String, Value)], required: [String] = [],
+                       additional: Value? = nil) -> Value {
+        var pairs: [(String, Value)] = [("type", .string("object")), ("description", .string(description)),
+                                        ("properties", .object(properties))]
+        if !required.isEmpty { pairs.append(("required", .array(required.map(Value.string)))) }
+        pairs.append(("additionalProperties", additional ?? .bool(false)))
+        return .object(pairs)
+    }
+
+    static func map(_ description: String, keys pattern: String, _ value: Value) -> Value {
+        .object([("type", .string("object")), ("description", .string(description)),
+                 ("propertyNames", .object([("pattern", .string(pattern))])), ("additionalProperties", value)])
+    }
+
+    static func list(_ description: String, _ item: Value) -> Value {
+        .object([("type", .string("array")), ("description", .string(description)), ("items", item)])
+    }
+
+    static func oneOrMany(_ description: String, _ item: Value) -> Value {
+        .object([("description", .string(description)), ("anyOf", .array([item, .object([("type", .string("array")), ("items", item)])]))])
+    }
+
+    static let localePattern = "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$"
+    static let storefrontPattern = "^[A-Z]{3}$"
+
+    static let definitions = Value.object([
+        ("locale", string("A BCP 47 locale: en-US, de, pt-BR, zh-Hans (en_US is accepted too).", pattern: localePattern)),
+        ("url", string("An https:// URL or a relative path; javascript:, data: and http: are rejected.",
+                       pattern: "^(https://[^\\s]+|(?![A-Za-z][A-Za-z0-9+.-]*:)(?!//)[^\\s]*)$")),
+        ("color", string("A hex colour, quoted: \"#0a84ff\", \"#fff\", \"#ffffff22\".", pattern: "^#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$")),
+        ("period", string("An ISO 8601 period: P1W, P1M, P3M, P6M, P1Y.", pattern: "^P[1-9][0-9]*[DWMY]$")),
+        ("asset", string("A file in the site's assets/ folder.", pattern: "^assets/.+")),
+        ("price", map("Prices by App Store storefront (ISO 3166 alpha-3), as decimal strings: { USA: \"4.99\" }.",
+                      keys: storefrontPattern, string("A decimal price with no currency sign: \"4.99\", \"7800\".", pattern: "^[0-9]+(\\.[0-9]+)?$"))),
+        ("localizedText", object("Display name and description in one locale.", [
+            ("displayName", string("The name shown to customers.")),
+            ("description", string("One line under the name.")),
+        ])),
+        ("localizations", map("Texts by locale.", keys: localePattern, ref("localizedText"))),
+        ("policyLink", .object([("description", .string("A URL, or { page: NAME.md } rendered from content/ as its own page.")),
+                                ("anyOf", .array([ref("url"), object("A policy page.", [("page", string("A Markdown file in content/."))], required: ["page"])]))])),
+        ("policies", object("Terms of Service and Privacy Policy (App Store guideline 3.1.2).", [
+            ("termsOfService", ref("policyLink")), ("privacyPolicy", ref("policyLink")),
+        ])),
+        ("offer", object("An offer: introductory, promotional or win-back.", [
+            ("id", string("The offer ID (required for promotional and win-back offers).")),
+            ("paymentMode", choice("freeTrial: nothing to pay; payAsYouGo: price each period for periodCount periods; payUpFront: price once for the whole period.",
+                                   Offer.PaymentMode.allCases.map(\.rawValue))),
+            ("period", ref("period")),
+            ("periodCount", .object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("How many periods (payAsYouGo)."))])),
+            ("price", ref("price")),
+        ], required: ["paymentMode", "period"])),
+    ])
+
+    // MARK: Formats
+
+    static let catalog = object("The product catalog: subscription groups and app policies.", [
+        ("subscriptionGroups", list("Groups of subscriptions; a customer holds at most one subscription of a group.", object("A subscription group.", [
+            ("id", string("The group's ID, named by a page's groupID.")),
+            ("name", string("Reference name.")),
+            ("localizations", ref("localizations")),
+            ("subscriptions", list("The group's auto-renewable subscriptions.", object("A subscription.", [
+                ("id", string("The product ID.")),
+                ("referenceName", string("Internal name; the fallback display name.")),
+                ("level", .object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("Level of service; 1 is the highest."))])),
+                ("period", ref("period", "The billing period.")),
+                ("price", ref("price")),
+                ("familyShareable", .object([("type", .string("boolean")), ("description", .string("Shown as Family Sharing."))])),
+                ("icon", ref("asset", "A decorative icon beside the option.")),
+                ("introductoryOffer", ref("offer")),
+                ("promotionalOffers", list("Offers for existing and lapsed subscribers.", ref("offer"))),
+                ("winBackOffers", list("Offers for lapsed subscribers.", ref("offer"))),
+                ("localizations", ref("localizations")),
+            ], required: ["id", "level", "period", "price"]))),
+        ], required: ["id", "subscriptions"]))),
+        ("appPolicies", ref("policies")),
+    ], required: ["subscriptionGroups"])
+
+    static let page = object("A page's front matter: one SubscriptionStoreView.", [
+        ("title", string("The page title (default: the group's display name).")),
+        ("groupID", string("Every subscription of this group, ordered by level, then per-month price.")),
+        ("productIDs", oneOrMany("Exactly these subscriptions, in this order.", string("A product ID."))),
+        ("visibleRelationships", oneOrMany("What a subscriber sees (with groupID).", choice("A relationship.", Page.Relationship.allCases.map(\.rawValue)))),
+        ("marketing", choice("automatic: app icon, group name and description; markdown: the page's body.", Page.Marketing.allCases.map(\.rawValue))),
+        ("controlStyle", choice("How the options are shown.", Page.ControlStyle.allCases.map(\.rawValue))),
+        ("controlPlacement", choice("Where the purchase controls sit.", Page.ControlPlacement.allCases.map(\.rawValue))),
+        ("buttonLabel", oneOrMany("What the purchase button says.", choice("A part.", Page.ButtonLabel.allCases.map(\.rawValue)))),
+        ("controlIcons", map("Icons by product ID, overriding the catalog's.", keys: ".+", ref("asset"))),
+        ("badges", map("Capsule badges by product ID.", keys: ".+", string("The badge text."))),
+        ("selected", string("The product ID selected when the page opens.")),
+        ("background", object("The page's background.", [("color", ref("color")), ("image", ref("asset"))])),
+        ("containerBackground", object("A background behind the header or the whole column.", [
+            ("placement", choice("header or fullHeight.", Page.ContainerBackground.Placement.allCases.map(\.rawValue))),
+            ("color", ref("color")),
+            ("gradient", list("Top-to-bottom gradient stops.", ref("color"))),
+        ])),
+        ("pickerItemBackground", ref("color", "The options' background.")),
+        ("colorScheme", choice("Force light or dark for this page.", SiteConfig.ColorScheme.allCases.map(\.rawValue))),
+        ("policies", object("Policy links for this page (over paywall.yml and the catalog).", [
+            ("termsOfService", ref("policyLink")), ("privacyPolicy", ref("policyLink")),
+            ("foregroundStyle", oneOrMany("Primary and secondary colours of the policy links.", ref("color"))),
+        ])),
+        ("storeButtons", object("Store buttons: automatic follows StoreKit's defaults.",
+                                Page.StoreButton.allCases.map { ($0.rawValue, choice("Visibility.", Page.Visibility.allCases.map(\.rawValue))) })),
+        ("optionGroups", object("Options in groups (SubscriptionOptionGroup).", [
+            ("style", choice("tabs, links (a page per group), sections or automatic.", Page.OptionGroups.Style.allCases.map(\.rawValue))),
+            ("groupBy", choice("Group by period, family sharing or level.", Page.OptionGroups.GroupBy.allCases.map(\.rawValue))),
+            ("groups", list("Explicit groups.", object("A group of options.", [
+                ("label", string("The group's label.")),
+                ("productIDs", oneOrMany("Its products.", string("A product ID."))),
+                ("marketing", string("Markdown shown above the group.")),
+            ], required: ["label", "productIDs"]))),
+        ])),
+        ("offer", object("Offers for subscribers.", [("promotional", string("A promotional offer ID to show where it applies."))])),
+    ])
+
+    static let site = object("The site's settings.", [
+        ("baseURL", string("Absolute https URL of the output, for canonical and hreflang links.", pattern: "^https://")),
+        ("catalog", string("The catalog file: YAML, JSON or an Xcode .storekit file (default catalog.yml).")),
+        ("defaultLocale", ref("locale", "The page when no translation matches.")),
+        ("locales", list("Locales to build (default: every locale the catalog localizes).", ref("locale"))),
+        ("storefronts", map("Which storefront's prices each locale shows; 'default' for the rest.", keys: "^(default|[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*)$",
+                            string("An App Store storefront (ISO 3166 alpha-3).", pattern: "^[A-Za-z]{3}$"))),
+        ("app", object("The app.", [("name", string("The app's name.")), ("icon", ref("asset"))])),
+        ("actions", object("Where buttons go; {productID}, {locale} and {offerID} expand.",
+                           SiteConfig.actionNames.map { ($0, ref("url")) })),
+        ("policies", ref("policies")),
+        ("theme", object("Colours.", [
+            ("accentColor", ref("color")),
+            ("colorScheme", choice("light, dark or automatic.", SiteConfig.ColorScheme.allCases.map(\.rawValue))),
+        ])),
+        ("allowRawHTML", .object([("type", .string("boolean")), ("description", .string("Keep raw HTML in Markdown (default false)."))])),
+    ])
+}
