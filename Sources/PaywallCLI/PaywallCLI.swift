@@ -48,8 +48,14 @@ public enum PaywallCLI {
         switch command {
         case .build, .check:
             return Build.run(options, write: command == .build, reporter: reporter)
-        case .serve, .`init`, .schema:
-            return Build.run(options, write: true, reporter: reporter)
+        case .serve:
+            return Serve.run(options, reporter: reporter)
+        case .`init`:
+            return InitCommand.run(options, reporter: reporter)
+        case .schema:
+            guard let format = options.schema.flatMap(JSONSchema.Format.init(rawValue:)) else { return 64 }
+            console.out(String(JSONSchema.text(format).dropLast()))
+            return 0
         }
     }
 

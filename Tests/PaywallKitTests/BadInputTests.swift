@@ -545,3 +545,17 @@ extension FileSystem {
             isDirectory: { path in files.keys.contains { $0.hasPrefix(path + "/") } })
     }
 }
+
+@Suite("Bad input in several locales")
+struct BadInputInSeveralLocalesTests {
+    @Test("a page without groupID or productIDs fails cleanly in every locale, reported once")
+    func noSelection() {
+        let site = TestSite()
+            .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]\n")
+            .config(replacing: "storefronts: { default: USA }", with: "storefronts: { default: USA }")
+            .page(replacing: "groupID: birdwatch.pro\n", with: "")
+        let errors = site.errors
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.message.contains("does not say which subscriptions") == true)
+    }
+}

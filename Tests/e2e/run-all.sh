@@ -30,6 +30,11 @@ echo "== the example site in a browser"
 "$here/run.sh" "$work/example" >"$work/example.log" 2>&1
 tally "$work/example.log"
 
+echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
+"$binary" build "$here/sites/gallery" -o "$work/gallery" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/gallery" >"$work/gallery.log" 2>&1
+tally "$work/gallery.log"
+
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
   for storekit in "$fixtures"/*.storekit; do

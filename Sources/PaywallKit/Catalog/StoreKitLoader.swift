@@ -10,7 +10,7 @@ public enum StoreKitLoader {
         }
         let storefront = (try? root["settings"]?["_storefront"]?.string("_storefront")) ?? nil
         var groups: [SubscriptionGroup] = []
-        let before = diagnostics.errors.count
+        let before = diagnostics.errorsReported
         if let list = root["subscriptionGroups"] {
             for item in diagnostics.collect({ try list.sequence("subscriptionGroups") }) ?? [] {
                 do { groups.append(try group(item, storefront: storefront ?? "USA", diagnostics: &diagnostics)) } catch {
@@ -18,12 +18,12 @@ public enum StoreKitLoader {
                 }
             }
         }
-        if root["subscriptionGroups"] == nil || (groups.isEmpty && diagnostics.errors.count == before) {
+        if root["subscriptionGroups"] == nil || (groups.isEmpty && diagnostics.errorsReported == before) {
             diagnostics.error(root.location, "\(file) has no subscription groups",
                               hint: "add an auto-renewable subscription group in Xcode's StoreKit configuration editor")
         }
         let policies = root["appPolicies"].map { appPolicies($0, file: file) } ?? Policies()
-        guard diagnostics.errors.count == before else { return nil }
+        guard diagnostics.errorsReported == before else { return nil }
         return Catalog(groups: groups, appPolicies: policies, storefront: storefront ?? "USA", file: file)
     }
 

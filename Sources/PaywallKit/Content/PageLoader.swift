@@ -28,7 +28,7 @@ public enum PageLoader {
                             diagnostics: inout Diagnostics) -> Page? {
         let root = YAMLNode(.mapping(pairs), at: SourceLocation(file: file, line: 2, column: 1))
         guard let reader = diagnostics.collect({ try MappingReader(root, "the front matter") }) else { return nil }
-        let before = diagnostics.errors.count
+        let before = diagnostics.errorsReported
         diagnostics.append(contentsOf: reader.unknownKeys(keys))
         var keyLocations: [String: SourceLocation] = [:]
         for pair in pairs { keyLocations[pair.key] = pair.keyLocation }
@@ -127,7 +127,7 @@ public enum PageLoader {
             diagnostics.append(contentsOf: offer.unknownKeys(["promotional"]))
             diagnostics.collect { page.promotionalOffer = try offer["promotional"]?.nonEmptyString("offer.promotional") }
         }
-        return diagnostics.errors.count == before ? page : nil
+        return diagnostics.errorsReported == before ? page : nil
     }
 
     static func stringMap(_ node: YAMLNode?, _ what: String) throws(Diagnostic) -> [String: String] {

@@ -3,6 +3,8 @@ public struct Diagnostics: Sendable {
     /// In the order found; the same diagnostic twice (a page read for several locales) is kept once.
     public private(set) var all: [Diagnostic] = []
     private var seen: Set<Diagnostic> = []
+    /// Every error reported, duplicates included: a stage compares it before and after to know whether it failed.
+    public private(set) var errorsReported = 0
 
     public init() {}
 
@@ -11,6 +13,7 @@ public struct Diagnostics: Sendable {
     public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
 
     public mutating func append(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errorsReported += 1 }
         if seen.insert(diagnostic).inserted { all.append(diagnostic) }
     }
 

@@ -31,7 +31,8 @@ struct OptionSection {
                 add(option.product.familyShareable ? "family" : "individual",
                     text.strings[option.product.familyShareable ? "groupFamily" : "groupIndividual"], item)
             case .level:
-                add("level-\(option.product.level)", option.text.displayName, item)
+                let level = options.filter { $0.option.product.level == option.product.level }.map(\.option.text.displayName)
+                add("level-\(option.product.level)", commonWords(level) ?? option.text.displayName, item)
             }
         }
         switch groups.groupBy {
@@ -47,3 +48,14 @@ struct OptionSection {
 }
 
 import Foundation
+
+/// The words every name starts with: "Pro Monthly", "Pro Yearly" → "Pro"; nil when none.
+func commonWords(_ names: [String]) -> String? {
+    guard let first = names.first?.split(separator: " ") else { return nil }
+    var count = first.count
+    for name in names.dropFirst() {
+        let words = name.split(separator: " ")
+        count = min(count, zip(first, words).prefix { $0 == $1 }.count)
+    }
+    return count == 0 || (names.count == 1) ? nil : first.prefix(count).joined(separator: " ")
+}

@@ -51,10 +51,14 @@ struct PageRenderer {
         let controlStyle = page.controlStyle
         let pickerStyles: Set<Page.ControlStyle> = [.automatic, .picker, .compactPicker, .prominentPicker, .pagedPicker, .pagedProminentPicker]
         let groupStyle = page.optionGroups?.style ?? .automatic
+        // Sections under headings share one picker (one selection, one subscribe button); tabs and links
+        // give each section its own.
+        let sharedPicker = sections.count > 1 && groupStyle == .sections && pickerStyles.contains(controlStyle)
         var sectionValues: [MustacheValue] = []
         for (index, section) in sections.enumerated() {
             let marketing = section.marketing.map { Markdown.render($0, allowRawHTML: config.allowRawHTML).html }
-            let selected = section.options.first { $0.option.id == model.selectedID } ?? section.options.first { $0.option.isPurchasable }
+            let selected = section.options.first { $0.option.id == model.selectedID }
+                ?? (sharedPicker ? nil : section.options.first { $0.option.isPurchasable })
             let values = section.options.map { item -> MustacheValue in
                 guard case .object(var fields) = item.value else { return item.value }
                 fields["isSelected"] = .bool(item.option.id == selected?.option.id)
@@ -68,7 +72,7 @@ struct PageRenderer {
                 "isSelected": .bool(index == 0),
                 "marketingHTML": marketing.map(MustacheValue.string) ?? .null,
                 "options": .list(values),
-                "name": .string("plan-\(index)"),
+                "name": .string(sharedPicker ? "plan" : "plan-\(index)"),
             ]))
         }
 
@@ -102,6 +106,7 @@ struct PageRenderer {
         context["isBottomBar"] = .bool(page.controlPlacement == .bottomBar || page.controlPlacement == .buttonsInBottomBar)
         context["storeButtonsInBar"] = .bool(page.controlPlacement == .buttonsInBottomBar)
         context["sections"] = .list(sectionValues)
+        context["hasSharedPicker"] = .bool(sharedPicker)
         context["hasTabs"] = .bool(sections.count > 1 && (groupStyle == .tabs || groupStyle == .automatic))
         context["groupLinks"] = .list(placement.groupLinks.map { link in
             .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])

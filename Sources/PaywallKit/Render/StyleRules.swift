@@ -21,7 +21,10 @@ struct StyleRules: Sendable {
             let value = container.colors.count == 1 ? container.colors[0] : "linear-gradient(\(container.colors.joined(separator: ", ")))"
             lines.append("--container-bg: \(value); --container-fg: \(CSSColor.readableText(on: container.colors));")
         }
-        if let color = page.pickerItemBackground { lines.append("--option-bg: \(color);") }
+        if let color = page.pickerItemBackground {
+            let text = CSSColor.readableText(on: color)
+            lines.append("--option-bg: \(color); --option-fg: \(text); --option-muted: \(text);")
+        }
         if let primary = page.policyForeground.first { lines.append("--policy-fg: \(primary);") }
         if page.policyForeground.count > 1 { lines.append("--policy-fg-2: \(page.policyForeground[1]);") }
         return lines.joined(separator: " ")

@@ -81,7 +81,10 @@ public struct Resolver: Sendable {
                 group = owner
                 products.append(product)
             }
-            return (group!, products)
+            guard let group else {
+                throw .error(page.selectionLocation, "the page lists no subscriptions", hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
+            }
+            return (group, products)
         }
     }
 
@@ -99,7 +102,7 @@ public struct Resolver: Sendable {
 
     /// Resolves one page for one locale and customer state.
     public func resolve(_ page: Page, locale: String, state: CustomerState, diagnostics: inout Diagnostics) -> StoreModel? {
-        let before = diagnostics.errors.count
+        let before = diagnostics.errorsReported
         guard let (group, products) = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) }) else { return nil }
         let storefront = storefront(for: locale)
         let currency = Storefronts.currency(of: storefront) ?? "USD"
@@ -155,7 +158,7 @@ public struct Resolver: Sendable {
             options[index].relativeDiscount = PriceMath.relativeDiscount(monthly[index], comparedTo: dearest[options[index].product.level] ?? 0)
         }
         checkReferences(page, products: products, diagnostics: &diagnostics)
-        guard diagnostics.errors.count == before else { return nil }
+        guard diagnostics.errorsReported == before else { return nil }
 
         let groupText = localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
             ?? LocalizedText(displayName: group.name, description: "")

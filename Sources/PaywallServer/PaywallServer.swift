@@ -1,1 +1,0 @@
-// The preview server arrives with 'paywall serve'.

@@ -1,0 +1,90 @@
+import Foundation
+import PaywallKit
+
+/// What the server sends for a request: a whole response, or a Server-Sent Events stream fed by a hub.
+public enum HTTPReply: Sendable {
+    case response(HTTPResponse)
+    /// The head (sent without Content-Length, the body ends when the connection closes), then the hub's events.
+    case eventStream(HTTPResponse, LiveReload)
+}
+
+/// The preview's routes: the live-reload endpoints, the output folder's files (pages with the reload script
+/// injected), the site's 404 page, and the error page while the last build failed.
+public struct SiteResponder: Sendable {
+    public var files: StaticFiles
+    public var hub: LiveReload
+    /// The diagnostics of the last build when it failed; nil when it succeeded.
+    public var failure: @Sendable () -> [Diagnostic]?
+    /// Held for reading while the output folder is read, so that a rebuild's swap never shows half a site.
+    public var lock: ReadWriteLock
+
+    public init(files: StaticFiles, hub: LiveReload, lock: ReadWriteLock = ReadWriteLock(),
+                failure: @escaping @Sendable () -> [Diagnostic]? = { nil }) {
+        self.files = files
+        self.hub = hub
+        self.lock = lock
+        self.failure = failure
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPReply {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = HTTPResponse.text(.methodNotAllowed)
+            response.setHeader("Allow", "GET, HEAD")
+            return .response(response)
+        }
+        switch request.path {
+        case LiveReload.eventsPath:
+            let head = HTTPResponse(.ok, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
+                                                   ("X-Accel-Buffering", "no")])
+            return request.method == "HEAD" ? .response(head) : .eventStream(head, hub)
+        case LiveReload.scriptPath:
+            return .response(conditional(.content(Data(LiveReload.script.utf8), type: MIMETypes.contentType(forPath: "reload.js")), request))
+        default:
+            return .response(lock.read { fileResponse(request) })
+        }
+    }
+
+    func fileResponse(_ request: HTTPRequest) -> HTTPResponse {
+        let resolution = files.resolve(path: request.path, query: request.query)
+        if let diagnostics = failure() {
+            // Assets still load; every page shows the error until the next good build.
+            if case .file(let path) = resolution, !MIMETypes.isHTML(path), let data = files.source.read(path) {
+                return conditional(.content(data, type: MIMETypes.contentType(forPath: path)), request)
+            }
+            guard resolution != .badRequest else { return .text(.badRequest) }
+            return .content(page(ErrorPage.buildFailed(diagnostics)), type: "text/html; charset=utf-8", status: .internalServerError)
+        }
+        switch resolution {
+        case .file(let path):
+            guard let data = files.source.read(path) else { return notFound(request) }
+            let isHTML = MIMETypes.isHTML(path)
+            return conditional(.content(isHTML ? ReloadInjection.inject(data) : data, type: MIMETypes.contentType(forPath: path)), request)
+        case .redirect(let location):
+            return HTTPResponse(.movedPermanently, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8"),
+                                                             ("Cache-Control", "no-cache")],
+                                body: Data("Moved to \(location)\n".utf8))
+        case .notFound:
+            return notFound(request)
+        case .badRequest:
+            return .text(.badRequest)
+        }
+    }
+
+    /// OUTPUT/404.html when the site has one, else the built-in page; status 404 either way.
+    func notFound(_ request: HTTPRequest) -> HTTPResponse {
+        let custom = files.root + "/404.html"
+        if files.source.kind(custom) == .file, files.confined(custom), let data = files.source.read(custom) {
+            return .content(ReloadInjection.inject(data), type: "text/html; charset=utf-8", status: .notFound)
+        }
+        return .content(page(ErrorPage.notFound(String(request.path.prefix(200)))), type: "text/html; charset=utf-8", status: .notFound)
+    }
+
+    func page(_ html: String) -> Data { Data(ReloadInjection.inject(html).utf8) }
+
+    /// 304 when `If-None-Match` names the response's ETag.
+    func conditional(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+        guard response.status == .ok, let tag = response.header("ETag"), let condition = request.header("If-None-Match"),
+              ETag.matches(ifNoneMatch: condition, tag) else { return response }
+        return HTTPResponse(.notModified, headers: [("ETag", tag), ("Cache-Control", "no-cache")])
+    }
+}

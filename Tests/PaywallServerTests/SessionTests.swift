@@ -1,0 +1,183 @@
+import Foundation
+import PaywallKit
+import Testing
+@testable import PaywallServer
+
+/// A minimal valid site on disk: one group of two subscriptions priced in the USA, one page.
+struct DiskSite {
+    static let config = """
+        baseURL: https://example.com/subscribe/
+        catalog: catalog.yml
+        defaultLocale: en-US
+        locales: [en-US]
+        storefronts: { default: USA }
+        app: { name: Birdwatch }
+        actions:
+          subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}
+        policies:
+          termsOfService: https://example.com/terms
+          privacyPolicy: https://example.com/privacy
+
+        """
+
+    static let catalog = """
+        subscriptionGroups:
+          - id: birdwatch.pro
+            name: Birdwatch Pro
+            localizations:
+              en-US: { displayName: Birdwatch Pro, description: "Every bird, everywhere." }
+            subscriptions:
+              - id: pro.monthly
+                referenceName: Pro Monthly
+                level: 1
+                period: P1M
+                price: { USA: "4.99" }
+                localizations:
+                  en-US: { displayName: Monthly, description: Billed every month. }
+              - id: pro.yearly
+                referenceName: Pro Yearly
+                level: 1
+                period: P1Y
+                price: { USA: "49.99" }
+                localizations:
+                  en-US: { displayName: Yearly, description: Billed every year. }
+
+        """
+
+    static func page(_ text: String, extra: String = "") -> String {
+        "---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n\(extra)---\n# Birdwatch Pro\n\n\(text)\n"
+    }
+
+    static func write(into folder: TempFolder, under site: String = "site") throws {
+        try folder.write("\(site)/paywall.yml", config)
+        try folder.write("\(site)/catalog.yml", catalog)
+        try folder.write("\(site)/content/page.md", page("Identify every bird you hear."))
+    }
+}
+
+/// Build, serve and watch, as `paywall serve` does, on a temporary site.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SessionTests {
+    @Test func editsAppearAndBrokenBuildsShowTheirErrors() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try DiskSite.write(into: folder)
+        let reports = Locked<[PreviewSession.BuildReport]>([])
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
+            _ = reports.update { $0.append(report) }
+        }
+        let port = try session.start()
+        defer { session.stop() }
+        #expect(session.url == "http://127.0.0.1:\(port)/")
+        #expect(reports.value.count == 1 && reports.value.first?.succeeded == true && reports.value.first?.isFirst == true)
+
+        let first = try #require(get(port, "/en-US/page/"))
+        #expect(first.status == 200)
+        #expect(first.text.contains("Identify every bird you hear."))
+        #expect(first.text.contains(ReloadInjection.scriptTag))
+        #expect(folder.read("site/public/en-US/page/index.html")?.contains("__paywall") == false)
+
+        // An open page's event stream hears about the rebuild.
+        let events = try #require(RawClient(port: port))
+        events.send("GET /__paywall/events HTTP/1.1\r\nHost: a\r\n\r\n")
+        _ = events.read(until: ": connected\n\n")
+
+        // 1. An edit shows within a second.
+        try folder.write("site/content/page.md", DiskSite.page("Now with owls."))
+        let edited = ContinuousClock.now
+        #expect(eventually(within: .seconds(1)) { get(port, "/en-US/page/")?.text.contains("Now with owls.") == true },
+                "the edit is served within 1 s")
+        print("Edit to served page: \(ContinuousClock.now - edited); rebuild: \(reports.value.last.map { String(format: "%.3f s", $0.seconds) } ?? "-")")
+        #expect(events.read(until: "event: reload\n").contains("event: reload\n"))
+        #expect(reports.value.last?.changed == ["content/page.md"])
+
+        // 2. A broken edit: every page shows the error, with file and line.
+        try folder.write("site/content/page.md", DiskSite.page("Now with owls.", extra: "colour: red\n"))
+        var broken: RawResponse?
+        #expect(eventually(within: .seconds(2)) {
+            broken = get(port, "/en-US/page/")
+            return broken?.status == 500
+        })
+        let page = try #require(broken)
+        #expect(page.text.contains("The build failed"))
+        #expect(page.text.contains("content/page.md:4:1"))
+        #expect(page.text.contains("colour"))
+        #expect(page.text.contains(ReloadInjection.scriptTag))
+        #expect(get(port, "/")?.status == 500)
+        #expect(reports.value.last?.succeeded == false)
+        #expect(session.lastFailure?.isEmpty == false)
+        #expect(events.read(until: "data: 2\n").contains("event: reload\ndata: 2\n"))
+
+        // 3. Fixing it restores the page.
+        try folder.write("site/content/page.md", DiskSite.page("Owls, fixed."))
+        #expect(eventually(within: .seconds(2)) {
+            let response = get(port, "/en-US/page/")
+            return response?.status == 200 && response?.text.contains("Owls, fixed.") == true
+        })
+        #expect(session.lastFailure == nil)
+    }
+
+    @Test func aFailedFirstBuildStillServes() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try folder.write("site/paywall.yml", DiskSite.config)
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
+        let port = try session.start()
+        defer { session.stop() }
+        let response = try #require(get(port, "/"))
+        #expect(response.status == 500)
+        #expect(response.text.contains("the catalog file does not exist"))
+
+        try DiskSite.write(into: folder)
+        #expect(eventually(within: .seconds(2)) { get(port, "/en-US/page/")?.status == 200 })
+    }
+
+    @Test func stopEndsStreamsAndTheListener() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try DiskSite.write(into: folder)
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
+        let port = try session.start()
+        let events = try #require(RawClient(port: port))
+        events.send("GET /__paywall/events HTTP/1.1\r\nHost: a\r\n\r\n")
+        _ = events.read(until: ": connected\n\n")
+        let start = ContinuousClock.now
+        session.stop()
+        _ = events.readAll()
+        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(RawClient(port: port) == nil)
+    }
+
+    /// The repo's example site, copied: the rebuild time after a one-file change.
+    @Test func exampleSiteRebuildTime() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path("site"), withIntermediateDirectories: true)
+        for item in ["paywall.yml", "catalog.yml", "content", "assets"] {
+            try FileManager.default.copyItem(atPath: repo.appendingPathComponent(item).path, toPath: folder.path("site/" + item))
+        }
+        let reports = Locked<[PreviewSession.BuildReport]>([])
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
+            _ = reports.update { $0.append(report) }
+        }
+        let port = try session.start()
+        defer { session.stop() }
+        let first = try #require(reports.value.first)
+        #expect(first.succeeded, "\(first.diagnostics)")
+        var times: [Double] = []
+        var latencies: [Duration] = []
+        for round in 1...3 {
+            let page = try #require(folder.read("site/content/membership.md"))
+            try folder.write("site/content/membership.md", page + "\nEdit \(round).\n")
+            let edited = ContinuousClock.now
+            #expect(eventually(within: .seconds(3)) { reports.value.count == round + 1 })
+            #expect(eventually(within: .seconds(2)) { get(port, "/en-US/membership/")?.text.contains("Edit \(round).") == true })
+            latencies.append(ContinuousClock.now - edited)
+            if let report = reports.value.last { times.append(report.seconds) }
+        }
+        #expect(times.count == 3)
+        print("Example site: first build \(String(format: "%.3f", first.seconds)) s, \(first.pageCount) pages; "
+              + "rebuilds after a one-file change: \(times.map { String(format: "%.3f s", $0) }.joined(separator: ", ")); "
+              + "edit → served: \(latencies.map { "\($0)" }.joined(separator: ", "))")
+    }
+}
