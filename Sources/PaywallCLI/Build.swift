@@ -22,6 +22,9 @@ enum Build {
                 reporter.report([error])
                 return 1
             }
+            if options.verbose {
+                for file in result.files { reporter.status("  wrote \(joinPath(output, file.path)) (\(file.data.count) bytes)") }
+            }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count

@@ -25,6 +25,11 @@ echo "== the binary on the example site"
 python3 "$here/cli_e2e.py" "$binary" >"$work/cli.log" 2>&1
 tally "$work/cli.log"
 
+echo "== the JSON Schemas against the example, the gallery and a new site"
+"$binary" init "$work/new" --quiet >/dev/null
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$work/new" >"$work/schema.log" 2>&1
+tally "$work/schema.log"
+
 echo "== the example site in a browser"
 "$binary" build "$repo" -o "$work/example" --quiet || failed=$((failed + 1))
 "$here/run.sh" "$work/example" >"$work/example.log" 2>&1

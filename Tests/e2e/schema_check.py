@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""schema_check.py PAYWALL SITE…: validates each site's paywall.yml, native catalog and every page's
+front matter against `paywall schema site|catalog|page`, with the jsonschema package (an independent
+implementation of JSON Schema 2020-12). Prints one line per file and `N passed, M failed` last."""
+import json, os, subprocess, sys
+
+import jsonschema
+import yaml
+
+
+def schema(binary, name):
+    text = subprocess.run([binary, "schema", name], check=True, capture_output=True, text=True).stdout
+    document = json.loads(text)
+    jsonschema.Draft202012Validator.check_schema(document)
+    return jsonschema.Draft202012Validator(document)
+
+
+def front_matter(path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if not text.startswith("---\n"):
+        return None
+    return yaml.safe_load(text[4:text.index("\n---", 3)]) or {}
+
+
+def main():
+    binary, sites = sys.argv[1], sys.argv[2:]
+    validators = {name: schema(binary, name) for name in ("site", "catalog", "page")}
+    passed = failed = 0
+
+    def check(kind, path, document):
+        nonlocal passed, failed
+        errors = sorted(validators[kind].iter_errors(document), key=lambda e: list(e.path))
+        if errors:
+            failed += 1
+            print(f"FAIL  schema {kind:7} {path}")
+            for error in errors[:10]:
+                print(f"      {'/'.join(map(str, error.path)) or '(root)'}: {error.message}")
+        else:
+            passed += 1
+            print(f"PASS  schema {kind:7} {path}")
+
+    for site in sites:
+        with open(os.path.join(site, "paywall.yml"), encoding="utf-8") as f:
+            config = yaml.safe_load(f) or {}
+        check("site", os.path.join(site, "paywall.yml"), config)
+        catalog = os.path.join(site, config.get("catalog", "catalog.yml"))
+        if not catalog.endswith(".storekit") and os.path.exists(catalog):
+            with open(catalog, encoding="utf-8") as f:
+                check("catalog", catalog, yaml.safe_load(f))
+        content = os.path.join(site, "content")
+        for name in sorted(os.listdir(content)):
+            matter = front_matter(os.path.join(content, name))
+            if matter is not None:
+                check("page", os.path.join(content, name), matter)
+    # The schemas must also reject what the tool rejects.
+    for kind, document, what in [
+        ("page", {"groupId": "pro"}, "a misspelled key"),
+        ("page", {"groupID": "pro", "controlStyle": "carousel"}, "an unknown control style"),
+        ("site", {"actions": {"subscribe": "javascript:alert(1)"}}, "a javascript: action"),
+        ("site", {"actions": {"subscribe": "http://example.com/"}}, "an http: action"),
+        ("catalog", {"subscriptionGroups": [{"id": "g", "subscriptions": [
+            {"id": "p", "level": 1, "period": "P1M", "price": {"USA": "4,99"}}]}]}, "a price with a comma"),
+        ("catalog", {"subscriptionGroups": [{"id": "g", "subscriptions": [
+            {"id": "p", "level": 1, "period": "1M", "price": {"USA": "4.99"}}]}]}, "a period that is not ISO 8601"),
+    ]:
+        if validators[kind].is_valid(document):
+            failed += 1
+            print(f"FAIL  schema {kind:7} accepts {what}")
+        else:
+            passed += 1
+            print(f"PASS  schema {kind:7} rejects {what}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
