@@ -484,3 +484,43 @@ enum CLISite {
         }
     }
 }
+
+@Suite struct InitAndSchemaTests {
+    @Test func initMakesASiteThatChecksAndBuilds() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        let site = temp.path("new")
+        let (created, output) = paywall("init", site)
+        #expect(created == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Next: paywall serve"))
+        #expect(paywall("check", site).status == 0)
+        let (built, buildOutput) = paywall("build", site)
+        #expect(built == 0, "\(buildOutput.stderr)")
+        #expect(temp.snapshot("new/public")["en-US/premium/index.html"] != nil)
+    }
+
+    @Test func initNeverOverwritesAFile() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(["site/paywall.yml": "mine"], under: "")
+        let (status, output) = paywall("init", temp.path("site"))
+        #expect(status == 1)
+        #expect(output.stderr.contains("paywall.yml:1:1: error: the file already exists"))
+        #expect(temp.snapshot("site").keys.sorted() == ["paywall.yml"], "nothing else was written")
+        #expect(temp.snapshot("site")["paywall.yml"] == Data("mine".utf8))
+    }
+
+    @Test(arguments: ["catalog", "page", "site"])
+    func schemaPrintsJSONSchema(_ format: String) throws {
+        let (status, output) = paywall("schema", format)
+        #expect(status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect(object["properties"] != nil)
+    }
+
+    @Test func schemaNeedsAKnownFormat() {
+        #expect(paywall("schema", "nope").status == 64)
+        #expect(paywall("schema").status == 64)
+    }
+}

@@ -64,6 +64,7 @@ struct PageContext {
             "group": .object(["id": .string(model.group.id), "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description)]),
             "options": .list(options.map(\.value)),
+            "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
             "products": Self.products(options),
         ]
     }

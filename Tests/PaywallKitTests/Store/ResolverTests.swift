@@ -160,3 +160,35 @@ struct LapsedTests {
         #expect(options.allSatisfy { $0.relationship == nil })
     }
 }
+
+@Suite("Offers: each payment mode for each kind of offer")
+struct OfferMatrixTests {
+    static let modes: [(Offer.PaymentMode, String?, String)] = [
+        (.freeTrial, nil, "2 weeks free, then $49.99/year"),
+        (.payAsYouGo, "1.99", "$1.99/month for 2 months, then $49.99/year"),
+        (.payUpFront, "9.99", "$9.99 for 2 months, then $49.99/year"),
+    ]
+
+    static let kinds: [(Offer.Kind, CustomerState)] = [
+        (.introductory, .new), (.promotional, .current("other")), (.winBack, .lapsed("plan")),
+    ]
+
+    @Test("the eligible customer sees the offer, priced in the storefront, worded from parts", arguments: 0..<3, 0..<3)
+    func matrix(_ kindIndex: Int, _ modeIndex: Int) throws {
+        let (kind, state) = Self.kinds[kindIndex]
+        let (mode, price, sentence) = Self.modes[modeIndex]
+        let period = mode == .freeTrial ? "P1W" : "P1M"
+        let offer = Fixture.offer(kind, mode, period, count: 2, usd: price, id: kind == .introductory ? nil : "o")
+        let plan = Fixture.product("plan", level: 1, "P1Y", "49.99", intro: kind == .introductory ? offer : nil,
+                                   promotional: kind == .promotional ? [offer] : [], winBack: kind == .winBack ? [offer] : [])
+        let other = Fixture.product("other", level: 1, "P1M", "4.99")
+        let page = Fixture.page(relationships: [.all], promotional: kind == .promotional ? "o" : nil)
+        let model = try #require(Fixture.resolve([plan, other], page, state: state).0)
+        let applied = try #require(model.options.first { $0.id == "plan" }?.offer)
+        #expect(applied.offer.kind == kind)
+        #expect(applied.price == price.map { Decimal(string: $0)! })
+        let theme = try Theme.load(overrides: [:])
+        let text = PriceText(locale: "en-US", currency: "USD", strings: theme.strings(for: "en-US", fallback: "en-US").strings)
+        #expect(text.offerThen(applied, regular: Decimal(string: "49.99")!, Period(1, .year)) == sentence)
+    }
+}

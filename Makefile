@@ -1,0 +1,40 @@
+# paywall: `make run` builds the example site into public/; `make test` runs every test.
+SWIFT ?= swift
+RELEASE_BIN := .build/release/paywall
+
+.PHONY: run test build deps test-deps unit e2e bench clean
+
+# Debian packages the build links against (installed when missing).
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release --product paywall
+
+run: build
+	$(RELEASE_BIN) build . --output public
+	@echo "Open $(CURDIR)/public/index.html, or preview with: $(RELEASE_BIN) serve"
+
+# Everything a submission must pass: unit and golden tests (swift test), then the built binary
+# end to end, the JSON Schemas, and every generated page in a real browser (Nu HTML Checker,
+# axe-core, keyboard without JavaScript).
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory build
+	Tests/e2e/run-all.sh $(RELEASE_BIN)
+
+test-deps:
+	@scripts/install-test-deps.sh
+
+unit: deps
+	$(SWIFT) test
+
+e2e: build test-deps
+	Tests/e2e/run-all.sh $(RELEASE_BIN)
+
+bench: build
+	python3 scripts/bench.py $(RELEASE_BIN)
+
+clean:
+	rm -rf .build public
