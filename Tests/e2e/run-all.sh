@@ -27,13 +27,18 @@ tally "$work/cli.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$work/new" >"$work/schema.log" 2>&1
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
 tally "$work/schema.log"
 
 echo "== the example site in a browser"
 "$binary" build "$repo" -o "$work/example" --quiet || failed=$((failed + 1))
 "$here/run.sh" "$work/example" >"$work/example.log" 2>&1
 tally "$work/example.log"
+
+echo "== one page in six locales, two right to left, in a browser"
+"$binary" build "$repo/Tests/PaywallKitTests/Fixtures/locales" -o "$work/locales" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/locales" >"$work/locales.log" 2>&1
+tally "$work/locales.log"
 
 echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
 "$binary" build "$here/sites/gallery" -o "$work/gallery" --quiet || failed=$((failed + 1))
