@@ -1,4 +1,7 @@
 import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// GitHub-flavoured Markdown to HTML through cmark-gfm. The only file that imports CCmarkGFM.
 public enum Markdown {
@@ -95,7 +98,3 @@ public enum Markdown {
         return text
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// Options split for `optionGroups` (SubscriptionOptionGroup): by period, family sharing, level, or explicit lists.
@@ -46,8 +47,6 @@ struct OptionSection {
         return sections
     }
 }
-
-import Foundation
 
 /// The words every name starts with: "Pro Monthly", "Pro Yearly" → "Pro"; nil when none.
 func commonWords(_ names: [String]) -> String? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every icon and image a site names must be a file under `assets/`, which the build copies.
 struct AssetCheck {
     var assets: [String: Data]
@@ -28,5 +30,3 @@ struct AssetCheck {
         }
     }
 }
-
-import Foundation

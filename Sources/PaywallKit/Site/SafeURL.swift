@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks that a link the tool will write is https or relative, never `javascript:`, `data:` or `http:`.
 public enum SafeURL {
     /// Throws when `url` has a scheme other than https (or is protocol-relative).
@@ -23,5 +25,3 @@ public enum SafeURL {
         }
     }
 }
-
-import Foundation
