@@ -11,6 +11,9 @@ public struct Page: Sendable {
     public enum Marketing: String, Sendable, CaseIterable { case automatic, markdown }
     public enum ControlStyle: String, Sendable, CaseIterable {
         case automatic, picker, buttons, compactPicker, prominentPicker, pagedPicker, pagedProminentPicker
+
+        /// Every style but `buttons` is a radio group with one subscribe control.
+        public var isPicker: Bool { self != .buttons }
     }
     public enum ControlPlacement: String, Sendable, CaseIterable { case automatic, bottom, bottomBar, scrollView, buttonsInBottomBar }
     public enum ButtonLabel: String, Sendable, CaseIterable { case automatic, action, displayName, multiline, price, singleLine }

@@ -48,6 +48,45 @@ struct OptionSection {
     }
 }
 
+extension OptionSection {
+    /// The sections of a page as template values, and how they are shown.
+    struct Layout {
+        var values: [MustacheValue] = []
+        /// Sections under headings share one picker (one selection, one subscribe button); tabs and links give
+        /// each section its own.
+        var sharedPicker: Bool
+        var hasTabs: Bool
+
+        init(page: Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?, text: PriceText,
+             onlySection: String?, allowRawHTML: Bool) {
+            let sections = OptionSection.split(options, page.optionGroups, text: text)
+                .filter { onlySection == nil || $0.key == onlySection }
+            let style = page.optionGroups?.style ?? .automatic
+            sharedPicker = sections.count > 1 && style == .sections && page.controlStyle.isPicker
+            hasTabs = sections.count > 1 && (style == .tabs || style == .automatic)
+            for (index, section) in sections.enumerated() {
+                // Each picker has one checked option: the page's selection, else its first purchasable one.
+                let selected = section.options.first { $0.option.id == selectedID }
+                    ?? (sharedPicker ? nil : section.options.first { $0.option.isPurchasable })
+                let options = section.options.map { item -> MustacheValue in
+                    guard case .object(var fields) = item.value else { return item.value }
+                    fields["isSelected"] = .bool(item.option.id == selected?.option.id)
+                    return .object(fields)
+                }
+                values.append(.object([
+                    "key": .string(section.key),
+                    "label": section.label.map(MustacheValue.string) ?? .null,
+                    "index": .int(index),
+                    "isFirst": .bool(index == 0),
+                    "marketingHTML": section.marketing.map { .string(Markdown.render($0, allowRawHTML: allowRawHTML).html) } ?? .null,
+                    "options": .list(options),
+                    "name": .string(sharedPicker ? "plan" : "plan-\(index)"),
+                ]))
+            }
+        }
+    }
+}
+
 /// The words every name starts with: "Pro Monthly", "Pro Yearly" → "Pro"; nil when none.
 func commonWords(_ names: [String]) -> String? {
     guard let first = names.first?.split(separator: " ") else { return nil }

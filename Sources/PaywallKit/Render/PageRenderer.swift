@@ -46,35 +46,9 @@ struct PageRenderer {
             hasH1 = rendered.h1Count > 0
         }
 
-        let sections = OptionSection.split(options, page.optionGroups, text: text)
-            .filter { placement.onlySection == nil || $0.key == placement.onlySection }
         let controlStyle = page.controlStyle
-        let pickerStyles: Set<Page.ControlStyle> = [.automatic, .picker, .compactPicker, .prominentPicker, .pagedPicker, .pagedProminentPicker]
-        let groupStyle = page.optionGroups?.style ?? .automatic
-        // Sections under headings share one picker (one selection, one subscribe button); tabs and links
-        // give each section its own.
-        let sharedPicker = sections.count > 1 && groupStyle == .sections && pickerStyles.contains(controlStyle)
-        var sectionValues: [MustacheValue] = []
-        for (index, section) in sections.enumerated() {
-            let marketing = section.marketing.map { Markdown.render($0, allowRawHTML: config.allowRawHTML).html }
-            let selected = section.options.first { $0.option.id == model.selectedID }
-                ?? (sharedPicker ? nil : section.options.first { $0.option.isPurchasable })
-            let values = section.options.map { item -> MustacheValue in
-                guard case .object(var fields) = item.value else { return item.value }
-                fields["isSelected"] = .bool(item.option.id == selected?.option.id)
-                return .object(fields)
-            }
-            sectionValues.append(.object([
-                "key": .string(section.key),
-                "label": section.label.map(MustacheValue.string) ?? .null,
-                "index": .int(index),
-                "isFirst": .bool(index == 0),
-                "isSelected": .bool(index == 0),
-                "marketingHTML": marketing.map(MustacheValue.string) ?? .null,
-                "options": .list(values),
-                "name": .string(sharedPicker ? "plan" : "plan-\(index)"),
-            ]))
-        }
+        let layout = OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
+                                          onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
 
         let buttons = StoreButtons(page: page, config: config, model: model, strings: strings, root: root,
                                    policyPaths: placement.policyPaths)
@@ -98,16 +72,16 @@ struct PageRenderer {
         context["marketingIsAutomatic"] = .bool(page.marketing == .automatic)
         context["hasH1"] = .bool(hasH1)
         context["controlStyle"] = .string(controlStyle.rawValue)
-        context["isPicker"] = .bool(pickerStyles.contains(controlStyle))
+        context["isPicker"] = .bool(controlStyle.isPicker)
         context["isButtons"] = .bool(controlStyle == .buttons)
         context["isPaged"] = .bool(controlStyle == .pagedPicker || controlStyle == .pagedProminentPicker)
         context["controlPlacement"] = .string(page.controlPlacement.rawValue)
         context["containerPlacement"] = page.containerBackground.map { .string($0.placement.rawValue) } ?? .null
         context["isBottomBar"] = .bool(page.controlPlacement == .bottomBar || page.controlPlacement == .buttonsInBottomBar)
         context["storeButtonsInBar"] = .bool(page.controlPlacement == .buttonsInBottomBar)
-        context["sections"] = .list(sectionValues)
-        context["hasSharedPicker"] = .bool(sharedPicker)
-        context["hasTabs"] = .bool(sections.count > 1 && (groupStyle == .tabs || groupStyle == .automatic))
+        context["sections"] = .list(layout.values)
+        context["hasSharedPicker"] = .bool(layout.sharedPicker)
+        context["hasTabs"] = .bool(layout.hasTabs)
         context["groupLinks"] = .list(placement.groupLinks.map { link in
             .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])
         })
@@ -124,7 +98,7 @@ struct PageRenderer {
             return try theme.library.render("page", .object(context), strict: true)
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message,
-                              hint: "fix the template, or see `paywall schema page` for the names a template can use")
+                              hint: "fix the template; `paywall schema page` lists the names a template can use ($defs.templateVocabulary)")
             return nil
         }
     }
@@ -137,7 +111,7 @@ struct PageRenderer {
             return try TemplateLibrary([:]).render(template, .object(context), strict: true, escape: MarkdownEscaping.escape)
         } catch {
             let hint = error.message.hasPrefix("no value named")
-                ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (see `paywall schema page`)"
+                ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (`paywall schema page` lists them all)"
                 : nil
             diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine + error.line - 1, column: error.column), error.message, hint: hint)
             return nil

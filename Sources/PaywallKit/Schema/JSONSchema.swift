@@ -53,7 +53,9 @@ public enum JSONSchema {
             ("title", .string(title)),
         ]
         if case .object(let rest) = body { pairs += rest }
-        pairs.append(("$defs", definitions))
+        guard case .object(var defs) = definitions else { return "" }
+        if format == .page { defs.append(("templateVocabulary", templateVocabulary)) }
+        pairs.append(("$defs", .object(defs)))
         return Value.object(pairs).json() + "\n"
     }
 
@@ -128,6 +130,36 @@ public enum JSONSchema {
             ("periodCount", .object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("How many periods (payAsYouGo)."))])),
             ("price", ref("price")),
         ], required: ["paymentMode", "period"])),
+    ])
+
+    // MARK: Template vocabulary
+
+    static func names(_ description: String, _ names: [(String, String)]) -> Value {
+        .object([("type", .string("object")), ("description", .string(description)),
+                 ("properties", .object(names.map { ($0.0, .object([("description", .string($0.1))])) }))])
+    }
+
+    /// What a template or a `{{placeholder}}` in marketing Markdown can name (not a file format: documentation).
+    static let templateVocabulary = names("The names templates and marketing placeholders can use.", [
+        ("title", "The page title."), ("lang", "The page's BCP 47 locale, for lang."), ("dir", "ltr or rtl."),
+        ("locale", "The page's locale."), ("canonicalURL", "The page's absolute URL (with baseURL)."),
+        ("alternates", "The page in every locale: hreflang, href (and x-default)."),
+        ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
+        ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
+        ("group", "id, displayName and description of the subscription group."),
+        ("planNames", "The options' names as a list in the page's language."),
+        ("controlStyle", "The page's control style."), ("isPicker", "A radio-group style."), ("isButtons", "One button per option."),
+        ("isPaged", "A carousel style."), ("isBottomBar", "The purchase controls sit in a sticky bar."),
+        ("options", "Every option, in display order (see option)."),
+        ("products", "Options by product ID; dots nest: products.pro.yearly.price."),
+        ("sections", "Option groups: key, label, index, isFirst, marketingHTML, name, options."),
+        ("hasTabs", "Sections are tabs."), ("hasSharedPicker", "Sections share one picker."),
+        ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
+        ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),
+        ("state", "The customer: name (new, current, lapsed), isNew, productID."),
+        ("autoRenew", "The auto-renewal notice."), ("t", "Every UI string of the page's language: t.subscribe …"),
+        ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
+        ("option", "An option: id, index, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear, equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
