@@ -88,9 +88,10 @@ public struct Resolver: Sendable {
         }
     }
 
-    /// Per-month price for ordering (the storefront's price, else any).
+    /// Per-month price for ordering: in the default storefront, so that every locale lists options alike
+    /// (else the first storefront by code, for a deterministic order).
     private func monthly(_ product: Product, _ storefront: String) -> Decimal {
-        let price = product.price[storefront] ?? product.price.amounts.values.first ?? 0
+        let price = product.price[storefront] ?? product.price.storefronts.first.flatMap { product.price[$0] } ?? 0
         return PriceMath.exactPrice(price, per: .month, for: product.period)
     }
 
@@ -141,12 +142,12 @@ public struct Resolver: Sendable {
                 relationship: current.map { relationship(of: product, to: $0) }, isCurrent: product.id == current?.id,
                 price: amount, pricePer: pricePer, relativeDiscount: nil, offer: nil)
             if let offer = offer(for: product, page: page, state: state) {
-                if let offerPrice = offer.price {
-                    guard let value = price(offerPrice, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'") else { continue }
-                    option.offer = AppliedOffer(offer: offer, price: value)
-                } else {
-                    option.offer = AppliedOffer(offer: offer, price: nil)
+                var offerPrice: Decimal?
+                if let prices = offer.price {
+                    offerPrice = price(prices, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'")
+                    if offerPrice == nil { continue }
                 }
+                option.offer = AppliedOffer(offer: offer, price: offerPrice)
             }
             options.append(option)
         }
