@@ -110,7 +110,7 @@ struct OptionContext {
                 .object(["text": .string(line), "isFirst": .bool(index == 0)])
             }),
             "accessibleLabel": .string(accessibleLabel),
-            "renewal": .string(text.strings.format("renewsAt", ["price": pricePerPeriod])),
+            "renewal": .string(text.strings.format("renewsAt", ["price": text.perPeriod(price, option.period, spoken: true)])),
             "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
         ]
         // RevenueCat paywall variable names.
