@@ -140,3 +140,37 @@ struct MarkdownTests {
         #expect(rendered.links == [Markdown.Link(url: "https://example.com/t", line: 3, column: 5)])
     }
 }
+
+@Suite("Raw HTML, when a site allows it")
+struct RawHTMLTests {
+    static func errors(_ html: String) -> [Diagnostic] {
+        TestSite()
+            .config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\nallowRawHTML: true")
+            .page(replacing: "Identify every bird you hear.", with: "Identify birds.\n\n\(html)\n")
+            .errors
+    }
+
+    @Test("is kept when safe")
+    func safe() {
+        #expect(Self.errors(#"<p class="note">See <a href="https://example.com/a">this</a> and <img src="../assets/x.png" alt="">.</p>"#).isEmpty)
+    }
+
+    @Test("may not script, style inline or link elsewhere than https", arguments: [
+        (#"<a href="http://example.com">x</a>"#, "uses the 'http:' scheme"),
+        (#"<a href='javascript:alert(1)'>x</a>"#, "uses the 'javascript:' scheme"),
+        (#"<img src=data:image/png;base64,AAAA alt="">"#, "uses the 'data:' scheme"),
+        (#"<div onclick="go()">x</div>"#, "event handler (onclick)"),
+        (#"<p style="color:red">x</p>"#, "style attribute"),
+        (#"<iframe src="https://example.com"></iframe>"#, "<iframe> element"),
+    ])
+    func unsafe(_ html: String, _ message: String) {
+        let errors = Self.errors(html)
+        #expect(errors.contains { $0.message.contains(message) && $0.location.file == "site/content/pro.md" }, "\(errors)")
+    }
+
+    @Test("dropped raw HTML is not checked: it never reaches the page")
+    func dropped() {
+        let errors = TestSite().page(replacing: "Identify every bird you hear.", with: #"<a href="http://x">x</a>"#).errors
+        #expect(errors.isEmpty)
+    }
+}

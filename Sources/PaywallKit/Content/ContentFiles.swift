@@ -20,14 +20,14 @@ public struct ContentFiles: Sendable {
     public var files: [String: [String: File]] = [:]
 
     /// Parses every file, collecting problems; links in the Markdown must be https or relative.
-    public init(_ content: [String: String], folder: String, diagnostics: inout Diagnostics) {
+    public init(_ content: [String: String], folder: String, allowRawHTML: Bool = false, diagnostics: inout Diagnostics) {
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
             let path = joinPath(folder, "content/" + fileName)
             do {
                 let parsed = try PageLoader.frontMatter(text, file: path)
                 let body = parsed.split.body
-                Self.checkLinks(body, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics)
+                Self.checkLinks(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
                 let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
                 files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
                                                                body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
@@ -52,10 +52,17 @@ public struct ContentFiles: Sendable {
         return names
     }
 
-    static func checkLinks(_ markdown: String, file: String, firstLine: Int, diagnostics: inout Diagnostics) {
-        for link in Markdown.render(markdown).links {
+    static func checkLinks(_ markdown: String, file: String, firstLine: Int, allowRawHTML: Bool, diagnostics: inout Diagnostics) {
+        let rendered = Markdown.render(markdown)
+        for link in rendered.links {
             let location = SourceLocation(file: file, line: firstLine + link.line - 1, column: link.column)
             diagnostics.collect { try SafeURL.check(link.url, "the link", at: location) }
+        }
+        // Raw HTML is output only when allowed; then it must keep the page's rules too.
+        guard allowRawHTML else { return }
+        for html in rendered.rawHTML {
+            let location = SourceLocation(file: file, line: firstLine + html.line - 1, column: html.column)
+            diagnostics.append(contentsOf: RawHTMLCheck.problems(html.url, at: location))
         }
     }
 

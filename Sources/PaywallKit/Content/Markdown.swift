@@ -16,6 +16,8 @@ public enum Markdown {
     public struct Rendered: Sendable {
         public var html: String
         public var links: [Link]
+        /// Raw HTML written in the Markdown (kept only with `allowRawHTML`), with where it starts.
+        public var rawHTML: [Link] = []
         /// The number of level-1 headings.
         public var h1Count: Int
         /// The plain text of the first level-1 heading, if any.
@@ -39,6 +41,7 @@ public enum Markdown {
 
         unlinkEmailAddresses(document)
         var links: [Link] = []
+        var rawHTML: [Link] = []
         var h1Count = 0
         var firstH1: String?
         let iterator = cmark_iter_new(document)
@@ -49,6 +52,9 @@ public enum Markdown {
             if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) {
                 links.append(Link(url: String(cString: url), line: Int(cmark_node_get_start_line(node)),
                                   column: Int(cmark_node_get_start_column(node))))
+            } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+                rawHTML.append(Link(url: String(cString: literal), line: Int(cmark_node_get_start_line(node)),
+                                    column: Int(cmark_node_get_start_column(node))))
             } else if type == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
                 h1Count += 1
                 if firstH1 == nil { firstH1 = plainText(node) }
@@ -56,7 +62,7 @@ public enum Markdown {
         }
         let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
         defer { free(html) }
-        return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, h1Count: h1Count, firstH1: firstH1)
+        return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
     }
 
     /// GFM autolinks turn "help@example.com" into a `mailto:` link, but pages link only to https and relative

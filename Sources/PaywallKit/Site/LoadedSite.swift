@@ -26,7 +26,7 @@ struct LoadedSite {
         }
         let catalog = loadCatalog(inputs, config: config, diagnostics: &diagnostics)
         let theme = diagnostics.collect { try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates")) }
-        let content = ContentFiles(inputs.content, folder: inputs.folder, diagnostics: &diagnostics)
+        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         if inputs.content.isEmpty {
             diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
                               hint: "add content/NAME.md with front matter naming a groupID")
