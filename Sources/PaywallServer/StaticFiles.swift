@@ -76,7 +76,9 @@ public struct StaticFiles: Sendable {
             return rawPath.hasSuffix("/") && !segments.isEmpty ? .notFound : .file(candidate)
         case .directory:
             guard rawPath.hasSuffix("/") else {
-                return .redirect(rawPath + "/" + (query.map { "?" + $0 } ?? ""))
+                // Rebuilt from its segments: "//name" must not become a protocol-relative "//name/".
+                let clean = "/" + rawPath.split(separator: "/").joined(separator: "/") + "/"
+                return .redirect(clean + (query.map { "?" + $0 } ?? ""))
             }
             let index = candidate + "/index.html"
             guard source.kind(index) == .file, confined(index) else { return .notFound }

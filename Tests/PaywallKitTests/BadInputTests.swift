@@ -320,13 +320,15 @@ import Testing
     static let unsafeURLs: [(String, String)] = [
         ("javascript:alert(1)", "'javascript:'"),
         ("JaVaScRiPt:alert(1)", "'javascript:'"),
-        ("java\\tscript:alert(1)", "'javascript:'"),
-        ("java\\nscript:alert(1)", "'javascript:'"),
+        ("java\\tscript:alert(1)", "control character"),
+        ("java\\nscript:alert(1)", "control character"),
         (" javascript:alert(1)", "'javascript:'"),
         ("data:text/html,<script>alert(1)</script>", "'data:'"),
         ("http://pay.example.com/checkout", "'http:'"),
         ("//pay.example.com/checkout", "has no scheme"),
         ("vbscript:msgbox(1)", "'vbscript:'"),
+        ("\\u0001javascript:alert(1)", "control character"),
+        ("\\\\\\\\evil.example/x", "has no scheme"),
     ]
 
     @Test(arguments: unsafeURLs)
@@ -557,5 +559,55 @@ struct BadInputInSeveralLocalesTests {
         let errors = site.errors
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.first?.message.contains("does not say which subscriptions") == true)
+    }
+}
+
+@Suite("Inputs that would write outside the output, or link unsafely from other Markdown")
+struct OutputSafetyTests {
+    @Test("a product ID that is a path is rejected where it is written", arguments: ["../../escaped", "a b", "x/y", "..", "pro#1"])
+    func productIDs(_ id: String) {
+        let site = TestSite().catalog(replacing: "- id: pro.monthly", with: "- id: \"\(id)\"")
+        let errors = site.errors
+        #expect(errors.contains { $0.message.contains("has characters an ID cannot have") && $0.location.file == "site/catalog.yml" }, "\(errors)")
+    }
+
+    @Test("the writer refuses paths that leave the output folder")
+    func writer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: Diagnostic.self) {
+            try SiteWriter.write([OutputFile("../escaped.html", "x")], to: folder.appendingPathComponent("out").path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.html").path))
+    }
+
+    @Test("an option group's Markdown may not link to http")
+    func groupMarketing() {
+        let site = TestSite().page(replacing: "groupID: birdwatch.pro", with: """
+            groupID: birdwatch.pro
+            optionGroups:
+              style: sections
+              groups:
+                - { label: All, productIDs: [pro.monthly, pro.yearly], marketing: "See [x](http://evil.example/)" }
+            """)
+        #expect(site.errors.contains { $0.message.contains("'http:'") && $0.location.file == "site/content/pro.md" }, "\(site.errors)")
+    }
+
+    @Test("raw HTML that hides a scheme in character references, or refreshes, is rejected", arguments: [
+        (#"<a href="java&#x73;cript:alert(1)">x</a>"#, "'javascript:'"),
+        (#"<a href="http&#58;//evil.example">x</a>"#, "'http:'"),
+        (#"<meta http-equiv="refresh" content="0; url=http://evil.example">"#, "<meta> element"),
+        (#"<svg><a xlink:href="http://evil.example">x</a></svg>"#, "'http:'"),
+    ])
+    func encodedRawHTML(_ html: String, _ message: String) {
+        let errors = RawHTMLTests.errors(html)
+        #expect(errors.contains { $0.message.contains(message) }, "\(errors)")
+    }
+
+    @Test("a bare www. address links with https, an email address stays text")
+    func autolinks() {
+        let html = Markdown.render("Visit www.example.com or write to a@example.com.").html
+        #expect(html.contains(#"<a href="https://www.example.com">www.example.com</a>"#))
+        #expect(!html.contains("mailto:"))
     }
 }

@@ -32,6 +32,8 @@ import Testing
         ("/in", .file("/srv/public/in")),                           // a symlink that stays inside
         ("/en-US/pro", .redirect("/en-US/pro/")),
         ("/en-US", .redirect("/en-US/")),
+        ("//en-US", .redirect("/en-US/")),
+        ("//en-US//pro", .redirect("/en-US/pro/")),
         ("/empty/", .notFound),                                      // a folder without index.html
         ("/missing.html", .notFound),
         ("/index.html/", .notFound),

@@ -56,7 +56,12 @@ public enum NativeCatalogLoader {
         let reader: MappingReader
         do { reader = try MappingReader(node, "a subscription group") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(["id", "name", "localizations", "subscriptions"]))
-        let id = diagnostics.collect { try reader.required("id").nonEmptyString("id") } ?? ""
+        let id = diagnostics.collect { () throws(Diagnostic) in
+            let node = try reader.required("id")
+            let id = try node.nonEmptyString("id")
+            try Identifier.check(id, "the group ID", at: node.location)
+            return id
+        } ?? ""
         let name = diagnostics.collect { try reader["name"]?.string("name") } ?? nil
         let texts = diagnostics.collect { try Self.localizations(reader["localizations"]) } ?? [:]
         var products: [Product] = []
@@ -97,7 +102,12 @@ public enum NativeCatalogLoader {
         let reader: MappingReader
         do { reader = try MappingReader(node, "a subscription") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(productKeys))
-        let id = diagnostics.collect { try reader.required("id").nonEmptyString("id") } ?? ""
+        let id = diagnostics.collect { () throws(Diagnostic) in
+            let node = try reader.required("id")
+            let id = try node.nonEmptyString("id")
+            try Identifier.check(id, "the product ID", at: node.location)
+            return id
+        } ?? ""
         let referenceName = diagnostics.collect { try reader["referenceName"]?.string("referenceName") } ?? nil
         let level = diagnostics.collect { () throws(Diagnostic) in
             let node = try reader.required("level")

@@ -31,6 +31,7 @@ public enum StoreKitLoader {
         guard case .mapping = node.value else { throw .error(node.location, "a subscription group must be an object") }
         let name = try node["name"]?.string("name") ?? ""
         let id = try node["id"]?.string("id") ?? name
+        try Identifier.check(id, "the subscription group ID", at: node["id"]?.location ?? node.location)
         var products: [Product] = []
         for item in try node["subscriptions"]?.sequence("subscriptions") ?? [] {
             do { products.append(try subscription(item, storefront: storefront, diagnostics: &diagnostics)) } catch {
@@ -56,7 +57,9 @@ public enum StoreKitLoader {
 
     static func subscription(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> Product {
         guard case .mapping = node.value else { throw .error(node.location, "a subscription must be an object") }
-        let id = try (node["productID"] ?? node).nonEmptyString("productID")
+        let idNode = node["productID"] ?? node
+        let id = try idNode.nonEmptyString("productID")
+        try Identifier.check(id, "the product ID", at: idNode.location)
         let referenceName = try node["referenceName"]?.string("referenceName") ?? ""
         let periodNode = try required(node, "recurringSubscriptionPeriod")
         let price = try displayPrice(required(node, "displayPrice"), storefront: storefront)

@@ -27,7 +27,7 @@ public struct ContentFiles: Sendable {
             do {
                 let parsed = try PageLoader.frontMatter(text, file: path)
                 let body = parsed.split.body
-                Self.checkLinks(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+                Self.checkMarkdown(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
                 let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
                 files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
                                                                body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
@@ -52,17 +52,26 @@ public struct ContentFiles: Sendable {
         return names
     }
 
-    static func checkLinks(_ markdown: String, file: String, firstLine: Int, allowRawHTML: Bool, diagnostics: inout Diagnostics) {
+    /// Markdown that will be output (a page body, an option group's copy, a `.storekit` EULA) may link only to
+    /// https and relative URLs; raw HTML, output only when allowed, must keep the page's rules too.
+    /// `firstLine` is the file's line of the Markdown's first line; nil puts every problem at `at`.
+    public static func checkMarkdown(_ markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
+                                     allowRawHTML: Bool, diagnostics: inout Diagnostics) {
         let rendered = Markdown.render(markdown)
-        for link in rendered.links {
-            let location = SourceLocation(file: file, line: firstLine + link.line - 1, column: link.column)
-            diagnostics.collect { try SafeURL.check(link.url, "the link", at: location) }
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        func location(_ place: Markdown.Link) -> SourceLocation {
+            guard let firstLine else { return fallback ?? SourceLocation(file: file) }
+            // cmark counts columns in bytes; messages count characters.
+            let line = place.line - 1 < lines.count ? lines[place.line - 1] : ""
+            let column = String(decoding: line.utf8.prefix(max(0, place.column - 1)), as: UTF8.self).count + 1
+            return SourceLocation(file: file, line: firstLine + place.line - 1, column: column)
         }
-        // Raw HTML is output only when allowed; then it must keep the page's rules too.
+        for link in rendered.links {
+            diagnostics.collect { try SafeURL.check(link.url, "the link", at: location(link)) }
+        }
         guard allowRawHTML else { return }
         for html in rendered.rawHTML {
-            let location = SourceLocation(file: file, line: firstLine + html.line - 1, column: html.column)
-            diagnostics.append(contentsOf: RawHTMLCheck.problems(html.url, at: location))
+            diagnostics.append(contentsOf: RawHTMLCheck.problems(html.url, at: location(html)))
         }
     }
 

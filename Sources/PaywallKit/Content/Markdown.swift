@@ -65,8 +65,9 @@ public enum Markdown {
         return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
     }
 
-    /// GFM autolinks turn "help@example.com" into a `mailto:` link, but pages link only to https and relative
-    /// URLs: an address the author typed (or a placeholder filled in) stays text. `<mailto:…>` stays a link.
+    /// GFM autolinks turn "help@example.com" into a `mailto:` link and "www.example.com" into an http: one, but
+    /// pages link only to https and relative URLs: an address stays text and a www. link becomes https.
+    /// Links written on purpose (`<mailto:…>`, `[x](http://…)`) are left for the checks to report.
     private static func unlinkEmailAddresses(_ document: OpaquePointer) {
         var autolinks: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
@@ -76,6 +77,9 @@ public enum Markdown {
             let target = String(cString: url)
             if target.hasPrefix("mailto:"), "mailto:" + plainText(node) == target, !isAngleAutolink(node) {
                 autolinks.append(node)
+            } else if target.hasPrefix("http://www."), "http://" + plainText(node) == target {
+                // GFM links a bare "www.example.com" with http:; pages link with https.
+                cmark_node_set_url(node, "https://" + target.dropFirst(7))
             }
         }
         cmark_iter_free(iterator)

@@ -6,7 +6,8 @@ enum RawHTMLCheck {
     static func problems(_ html: String, at location: SourceLocation) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let lower = html.lowercased()
-        for element in ["<script", "<iframe", "<object", "<embed", "<base", "<form"] where lower.contains(element) {
+        for element in ["<script", "<iframe", "<object", "<embed", "<base", "<form", "<meta", "<link", "<style", "<frame"]
+        where lower.contains(element) {
             problems.append(.error(location, "raw HTML with a \(element)> element", hint: "pages have no scripts or embedded documents; remove it"))
         }
         for (name, value) in attributes(html) {
@@ -14,14 +15,46 @@ enum RawHTMLCheck {
                 problems.append(.error(location, "raw HTML with an event handler (\(name))", hint: "pages run no JavaScript; remove it"))
             } else if name == "style" {
                 problems.append(.error(location, "raw HTML with a style attribute", hint: "the page's Content-Security-Policy ignores inline styles; use a class and the site's templates/paywall.css"))
-            } else if urlAttributes.contains(name) {
-                let urls = name == "srcset" ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
+            } else if urlAttributes.contains(name) || name.hasSuffix(":href") {
+                let decoded = decodeCharacterReferences(value)
+                let urls = name == "srcset" ? decoded.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [decoded]
                 for url in urls {
                     do { try SafeURL.check(url, "the \(name) attribute", at: location) } catch { problems.append(error) }
                 }
             }
         }
         return problems
+    }
+
+    /// `&#58;`, `&#x3a;`, `&colon;` … as the browser reads them, so an encoded scheme is still seen.
+    static func decodeCharacterReferences(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let named: [String: String] = ["colon": ":", "sol": "/", "tab": "\t", "newline": "\n", "amp": "&", "quot": "\"",
+                                       "apos": "'", "lt": "<", "gt": ">", "period": ".", "lpar": "(", "rpar": ")"]
+        var result = ""
+        var rest = text[...]
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "#" }
+            var replacement: String?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+            } else if name.hasPrefix("#") {
+                replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+            } else {
+                replacement = named[name.lowercased()]
+            }
+            if let replacement {
+                result += replacement
+                rest = after.dropFirst(name.count)
+                if rest.first == ";" { rest = rest.dropFirst() }
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     /// Attribute names (lower-cased) and values of every tag in `html`.

@@ -40,7 +40,12 @@ struct LoadedSite {
         // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
         let policyNames = content.policyPageNames.union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
         var pages: [String: [Page]] = [:]
-        for name in content.names where !policyNames.contains(name) {
+        for name in content.names where !Identifier.isValid(name) {
+            let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
+            diagnostics.error(SourceLocation(file: path), "the page name '\(name)' has characters a URL path should not have",
+                              hint: "rename the file with letters, digits, '.', '_' and '-' only")
+        }
+        for name in content.names where !policyNames.contains(name) && Identifier.isValid(name) {
             guard content.files[name]?[""] != nil else {
                 let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
                 diagnostics.error(SourceLocation(file: path), "a translation without its page",
@@ -50,6 +55,19 @@ struct LoadedSite {
             for locale in locales {
                 if let page = content.page(name, locale: locale, diagnostics: &diagnostics) { pages[locale, default: []].append(page) }
             }
+        }
+        // Other Markdown that reaches the output: option groups' copy and a .storekit EULA or policy text.
+        for page in pages.values.flatMap({ $0 }) {
+            for group in page.optionGroups?.groups ?? [] {
+                guard let marketing = group.marketing else { continue }
+                ContentFiles.checkMarkdown(marketing, file: page.file, firstLine: nil, at: group.location,
+                                           allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
+            }
+        }
+        for link in [catalog?.appPolicies.termsOfService, catalog?.appPolicies.privacyPolicy] {
+            guard case .page(_, let markdown, let location)? = link, !markdown.isEmpty else { continue }
+            ContentFiles.checkMarkdown(markdown, file: location.file, firstLine: nil, at: location,
+                                       allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
                           defaultLocale: defaultLocale, pages: pages)

@@ -6,8 +6,12 @@ public enum SafeURL {
     public static func check(_ url: String, _ what: String, at location: SourceLocation) throws(Diagnostic) {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .error(location, "\(what) is empty", hint: "give an https:// URL") }
-        // Browsers ignore tabs and newlines inside a scheme ("java\nscript:"), so compare without them.
-        let compact = trimmed.filter { !$0.isWhitespace && !$0.isNewline && $0 != "\u{0}" }.lowercased()
+        // Browsers strip control characters around a URL and ignore tabs and newlines inside a scheme
+        // ("\u{1}java\nscript:"), and read "\\" as "/": a link has no reason to hold any of them.
+        guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw .error(location, "\(what) has a control character", hint: "retype the URL without tabs, line breaks or invisible characters")
+        }
+        let compact = trimmed.filter { !$0.isWhitespace }.replacingOccurrences(of: "\\", with: "/").lowercased()
         if compact.hasPrefix("//") {
             throw .error(location, "\(what) '\(url)' has no scheme", hint: "write it as https://\(trimmed.dropFirst(2))")
         }

@@ -30,6 +30,9 @@ public enum SiteWriter {
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).paywall-new-\(ProcessInfo.processInfo.processIdentifier)")
         let old = parent.appendingPathComponent(".\(target.lastPathComponent).paywall-old-\(ProcessInfo.processInfo.processIdentifier)")
         try? manager.removeItem(at: staging)
+        if let unsafe = files.first(where: { $0.path.hasPrefix("/") || $0.path.split(separator: "/").contains { $0 == ".." || $0 == "." } }) {
+            throw .error(location, "refusing to write '\(unsafe.path)' outside the output folder")
+        }
         do {
             for file in files {
                 let url = staging.appendingPathComponent(file.path)
