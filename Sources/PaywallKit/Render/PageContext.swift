@@ -14,8 +14,10 @@ struct PageContext {
     var strings: Strings { text.strings }
 
     /// Each option's context, in display order.
-    var options: [(option: StoreOption, value: MustacheValue)] {
-        model.options.enumerated().map { index, option in
+    var options: [(option: StoreOption, value: MustacheValue)] { contexts(model.options) }
+
+    func contexts(_ options: [StoreOption]) -> [(option: StoreOption, value: MustacheValue)] {
+        options.enumerated().map { index, option in
             let url = config.actions["subscribe"].map {
                 Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
             }
@@ -65,7 +67,7 @@ struct PageContext {
                               "description": .string(model.groupText.description)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
-            "products": Self.products(options),
+            "products": Self.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } })),
         ]
     }
 }

@@ -31,21 +31,6 @@ struct PageRenderer {
         var context = builder.common(options: options)
         let page = model.page
 
-        // Marketing: the Markdown body with placeholders, else the catalog's group text.
-        var marketingHTML = ""
-        var hasH1 = false
-        if page.marketing == .markdown {
-            guard let markdown = fillPlaceholders(page, context: context, diagnostics: &diagnostics) else { return nil }
-            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
-            if rendered.h1Count > 1 {
-                diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
-                                  "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
-                                  hint: "make the others '## ' headings")
-            }
-            marketingHTML = rendered.html
-            hasH1 = rendered.h1Count > 0
-        }
-
         let controlStyle = page.controlStyle
         let layout = OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
                                           onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
@@ -68,9 +53,7 @@ struct PageRenderer {
         let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
         alternates.append(.object(["hreflang": .string("x-default"), "href": .string(base + defaultPath)]))
         context["alternates"] = .list(alternates)
-        context["marketingHTML"] = .string(marketingHTML)
         context["marketingIsAutomatic"] = .bool(page.marketing == .automatic)
-        context["hasH1"] = .bool(hasH1)
         context["controlStyle"] = .string(controlStyle.rawValue)
         context["isPicker"] = .bool(controlStyle.isPicker)
         context["isButtons"] = .bool(controlStyle == .buttons)
@@ -94,6 +77,25 @@ struct PageRenderer {
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
         context["autoRenew"] = .string(strings["autoRenew"])
 
+        context["theme"] = .object(["accentColor": config.accentColor.map(MustacheValue.string) ?? .null,
+                                    "colorScheme": .string(scheme.rawValue)])
+
+        // Marketing: the Markdown body with placeholders (the whole vocabulary above), else the group's text.
+        var hasH1 = false
+        context["marketingHTML"] = .string("")
+        if page.marketing == .markdown {
+            guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
+            if rendered.h1Count > 1 {
+                diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
+                                  "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
+                                  hint: "make the others '## ' headings")
+            }
+            context["marketingHTML"] = .string(rendered.html)
+            hasH1 = rendered.h1Count > 0
+        }
+        context["hasH1"] = .bool(hasH1)
+
         do {
             return try theme.library.render("page", .object(context), strict: true)
         } catch {
@@ -104,7 +106,8 @@ struct PageRenderer {
     }
 
     /// Fills `{{…}}` in the Markdown body; values are escaped so they stay text in Markdown and HTML.
-    func fillPlaceholders(_ page: Page, context: [String: MustacheValue], diagnostics: inout Diagnostics) -> String? {
+    func fillPlaceholders(_ model: StoreModel, context: [String: MustacheValue], diagnostics: inout Diagnostics) -> String? {
+        let page = model.page
         guard let parsed = page.bodyTemplate else { return page.body }
         do {
             let template = try parsed.get()
@@ -113,7 +116,13 @@ struct PageRenderer {
             let hint = error.message.hasPrefix("no value named")
                 ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (`paywall schema page` lists them all)"
                 : nil
-            diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine + error.line - 1, column: error.column), error.message, hint: hint)
+            let variant = switch model.state {
+            case .new: "for a new customer"
+            case .current(let id): "for a subscriber to \(id)"
+            case .lapsed(let id): "for a lapsed subscriber to \(id)"
+            }
+            diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine + error.line - 1, column: error.column),
+                              "\(error.message) (in the \(model.locale) page \(variant))", hint: hint)
             return nil
         }
     }

@@ -25,12 +25,15 @@ public struct Resolver: Sendable {
 
     /// Text in `locale`, falling back through its language and then the default locale; nil when none.
     public func text(_ texts: [String: LocalizedText], _ locale: String) -> (text: LocalizedText, from: String)? {
-        for candidate in LocaleID.fallbacks(locale) + LocaleID.fallbacks(defaultLocale) {
+        for candidate in LocaleID.fallbacks(locale) {
             if let text = texts[candidate] { return (text, candidate) }
         }
-        // A catalog written for `en-US` still serves an `en-GB` page: match by language.
+        // A catalog written for `de-DE` still serves a `de-AT` page: the same language before the default locale.
         let language = LocaleID.language(locale)
         if let key = texts.keys.sorted().first(where: { LocaleID.language($0) == language }) { return (texts[key]!, key) }
+        for candidate in LocaleID.fallbacks(defaultLocale) {
+            if let text = texts[candidate] { return (text, candidate) }
+        }
         return texts.keys.sorted().first.map { (texts[$0]!, $0) }
     }
 
@@ -119,15 +122,15 @@ public struct Resolver: Sendable {
             return nil
         }
 
-        // Which products this customer sees.
-        let visible = products.filter { product in
+        // Which products this customer sees; marketing copy may still name the others.
+        func isVisible(_ product: Product) -> Bool {
             guard case .current = state, let current else { return true }
             let wanted = page.visibleRelationships ?? [.all]
             return wanted.contains(.all) || wanted.contains(relationship(of: product, to: current))
         }
 
         var options: [StoreOption] = []
-        for product in visible {
+        for product in products {
             guard let amount = price(product.price, at: product.location, "subscription '\(product.id)'") else { continue }
             var pricePer: [Period.Unit: Decimal] = [:]
             for unit in Period.Unit.allCases {
@@ -151,24 +154,30 @@ public struct Resolver: Sendable {
             }
             options.append(option)
         }
-        // Relative discount against the dearest per-month price among shown options of the same level.
+        var shown = options.filter { isVisible($0.product) }
+        Self.applyRelativeDiscounts(&options)
+        Self.applyRelativeDiscounts(&shown)
+        checkReferences(page, products: products, diagnostics: &diagnostics)
+        guard diagnostics.errorsReported == before else { return nil }
+
+        let groupText = localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
+            ?? LocalizedText(displayName: group.name, description: "")
+        var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
+        if case .lapsed(let id) = state { selected = id }
+        selected = selected ?? shown.first { $0.isPurchasable }?.id
+        return StoreModel(page: page, locale: locale, storefront: storefront, currency: currency, state: state, group: group,
+                          groupText: groupText, options: shown, allOptions: options, selectedID: selected,
+                          policies: page.policies.merged(over: config.policies).merged(over: catalog.appPolicies))
+    }
+
+    /// Relative discount against the dearest per-month price among the options of the same level.
+    static func applyRelativeDiscounts(_ options: inout [StoreOption]) {
         let monthly = options.map { PriceMath.exactPrice($0.price, per: .month, for: $0.period) }
         var dearest: [Int: Decimal] = [:]
         for (option, value) in zip(options, monthly) { dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value) }
         for index in options.indices {
             options[index].relativeDiscount = PriceMath.relativeDiscount(monthly[index], comparedTo: dearest[options[index].product.level] ?? 0)
         }
-        checkReferences(page, products: products, diagnostics: &diagnostics)
-        guard diagnostics.errorsReported == before else { return nil }
-
-        let groupText = localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
-            ?? LocalizedText(displayName: group.name, description: "")
-        var selected = page.selected.flatMap { id in options.first { $0.id == id && $0.isPurchasable } }?.id
-        if case .lapsed(let id) = state { selected = id }
-        selected = selected ?? options.first { $0.isPurchasable }?.id
-        return StoreModel(page: page, locale: locale, storefront: storefront, currency: currency, state: state, group: group,
-                          groupText: groupText, options: options, selectedID: selected,
-                          policies: page.policies.merged(over: config.policies).merged(over: catalog.appPolicies))
     }
 
     /// Upgrade: a lower level number (higher service) than the current plan; downgrade: higher; crossgrade: same.

@@ -9,7 +9,10 @@ public struct StoreModel: Sendable {
     public var state: CustomerState
     public var group: SubscriptionGroup
     public var groupText: LocalizedText
+    /// The options this customer sees, in display order.
     public var options: [StoreOption]
+    /// Every product of the page, for marketing copy that names one this customer does not see.
+    public var allOptions: [StoreOption]
     public var selectedID: String?
     public var policies: Policies
 }
