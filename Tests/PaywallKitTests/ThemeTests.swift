@@ -174,3 +174,32 @@ struct RawHTMLTests {
         #expect(errors.isEmpty)
     }
 }
+
+@Suite("Option groups as tabs and links")
+struct OptionGroupPagesTests {
+    static let site = TestSite()
+        .catalog(replacing: "price: { USA: \"49.99\" }", with: "price: { USA: \"49.99\" }\n        winBackOffers: [{ id: back, paymentMode: freeTrial, period: P1M }]")
+        .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
+        .config(replacing: "storefronts: { default: USA }", with: "storefronts: { default: USA }")
+
+    @Test("the tab holding the selected option opens first")
+    func selectedTab() throws {
+        let site = Self.site.page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch.pro\nselected: pro.yearly\noptionGroups: { style: tabs, groupBy: period }")
+        let html = try #require(TestSite.file("en-US/pro/index.html", of: site.build()))
+        #expect(html.contains(#"id="tab-1" data-tab="1" checked>"#), "the Yearly tab")
+        #expect(!html.contains(#"id="tab-0" data-tab="0" checked>"#))
+    }
+
+    @Test("links: each group's page has its own hreflang alternates; a lapsed customer's page opens on the win-back")
+    func links() throws {
+        let site = Self.site.page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch.pro\noptionGroups: { style: links, groupBy: period }\noffer: { promotional: none }")
+            .catalog(replacing: "price: { USA: \"4.99\" }", with: "price: { USA: \"4.99\" }\n        promotionalOffers: [{ id: none, paymentMode: freeTrial, period: P1M }]")
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
+        let yearly = try #require(TestSite.file("en-US/pro/p1y/index.html", of: result))
+        #expect(yearly.contains(#"<link rel="alternate" hreflang="de-DE" href="https://example.com/subscribe/de-DE/pro/p1y/">"#))
+        let lapsed = try #require(TestSite.file("en-US/pro/lapsed/pro.yearly/index.html", of: result))
+        #expect(lapsed.contains(#"data-product-id="pro.yearly""#), "the win-back product is on the page's own address")
+        #expect(TestSite.file("en-US/pro/lapsed/pro.yearly/p1m/index.html", of: result) != nil, "the other group has its own page")
+    }
+}

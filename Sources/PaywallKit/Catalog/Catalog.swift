@@ -35,13 +35,17 @@ public struct Catalog: Sendable {
     public var appPolicies: Policies
     /// The storefront a `.storekit` file's prices belong to (`settings._storefront`).
     public var storefront: String?
+    /// A `.storekit` file's locale (`settings._locale`), the default when paywall.yml names none.
+    public var defaultLocale: String?
     /// The file it was read from.
     public var file: String
 
-    public init(groups: [SubscriptionGroup], appPolicies: Policies = Policies(), storefront: String? = nil, file: String) {
+    public init(groups: [SubscriptionGroup], appPolicies: Policies = Policies(), storefront: String? = nil,
+                defaultLocale: String? = nil, file: String) {
         self.groups = groups
         self.appPolicies = appPolicies
         self.storefront = storefront
+        self.defaultLocale = defaultLocale
         self.file = file
     }
 

@@ -24,7 +24,8 @@ public enum StoreKitLoader {
         }
         let policies = root["appPolicies"].map { appPolicies($0, file: file) } ?? Policies()
         guard diagnostics.errorsReported == before else { return nil }
-        return Catalog(groups: groups, appPolicies: policies, storefront: storefront ?? "USA", file: file)
+        let locale = ((try? root["settings"]?["_locale"]?.string("_locale")) ?? nil).flatMap(LocaleID.canonical)
+        return Catalog(groups: groups, appPolicies: policies, storefront: storefront ?? "USA", defaultLocale: locale, file: file)
     }
 
     static func group(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> SubscriptionGroup {

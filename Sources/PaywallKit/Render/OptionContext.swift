@@ -15,11 +15,12 @@ struct OptionContext {
 
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones.
     var equivalentUnit: Period.Unit? {
+        guard option.price != 0 else { return nil }
         switch option.period.unit {
-        case .year: .month
-        case .month: option.period.count > 1 ? .month : nil
-        case .week: option.period.count > 1 ? .week : nil
-        case .day: nil
+        case .year: return .month
+        case .month: return option.period.count > 1 ? .month : nil
+        case .week: return option.period.count > 1 ? .week : nil
+        case .day: return nil
         }
     }
 
@@ -27,8 +28,8 @@ struct OptionContext {
 
     /// Parts of the option as one spoken sentence: "Pro Yearly, $49.99 per year, 1 week free trial".
     var accessibleLabel: String {
-        var parts = [option.text.displayName, text.perPeriod(text.money(option.price), option.period, spoken: true)]
-        if let unit = equivalentUnit { parts.append(text.perPeriod(money(unit), Period(1, unit), spoken: true)) }
+        var parts = [option.text.displayName, text.perPeriod(option.price, option.period, spoken: true)]
+        if let unit = equivalentUnit { parts.append(text.perPeriod(option.pricePer[unit] ?? 0, Period(1, unit), spoken: true)) }
         if let offer = option.offer { parts.append(text.offer(offer, spoken: true)) }
         if let discount = option.relativeDiscount { parts.append(text.save(discount)) }
         if option.product.familyShareable { parts.append(text.strings["familySharing"]) }
@@ -51,17 +52,17 @@ struct OptionContext {
         var lines: [String] = []
         if parts.contains(.action) { lines.append(actionLabel) }
         if parts.contains(.displayName) { lines.append(option.text.displayName) }
-        if parts.contains(.price) { lines.append(text.perPeriod(text.money(option.price), option.period)) }
+        if parts.contains(.price) { lines.append(text.perPeriod(option.price, option.period)) }
         return buttonLabel.contains(.singleLine) ? [lines.joined(separator: " · ")] : lines
     }
 
     var value: MustacheValue {
-        let price = text.money(option.price)
-        let pricePerPeriod = text.perPeriod(price, option.period)
+        let price = text.price(option.price)
+        let pricePerPeriod = text.perPeriod(option.price, option.period)
         var offer: MustacheValue = .null
         var offerPrice = "", offerDuration = ""
         if let applied = option.offer {
-            offerPrice = applied.price.map(text.money) ?? text.strings["free"]
+            offerPrice = text.price(applied.price ?? 0)
             offerDuration = text.duration(applied.offer.period, times: applied.offer.periodCount)
             offer = .object([
                 "kind": .string(applied.offer.kind.rawValue),
@@ -77,7 +78,7 @@ struct OptionContext {
             ])
         }
         let discount = option.relativeDiscount.map(text.save) ?? ""
-        let equivalent = equivalentUnit.map { text.perPeriod(money($0), Period(1, $0)) } ?? ""
+        let equivalent = equivalentUnit.map { text.perPeriod(option.pricePer[$0] ?? 0, Period(1, $0)) } ?? ""
         var values: [String: MustacheValue] = [
             "id": .string(option.id),
             "index": .int(index),
@@ -97,7 +98,7 @@ struct OptionContext {
             "periodText": .string(text.duration(option.period)),
             "periodLabel": .string(text.periodLabel(option.period)),
             "pricePerPeriod": .string(pricePerPeriod),
-            "pricePerPeriodSpoken": .string(text.perPeriod(price, option.period, spoken: true)),
+            "pricePerPeriodSpoken": .string(text.perPeriod(option.price, option.period, spoken: true)),
             "pricePerDay": .string(money(.day)),
             "pricePerWeek": .string(money(.week)),
             "pricePerMonth": .string(money(.month)),
@@ -110,7 +111,7 @@ struct OptionContext {
                 .object(["text": .string(line), "isFirst": .bool(index == 0)])
             }),
             "accessibleLabel": .string(accessibleLabel),
-            "renewal": .string(text.strings.format("renewsAt", ["price": text.perPeriod(price, option.period, spoken: true)])),
+            "renewal": .string(text.strings.format("renewsAt", ["price": text.perPeriod(option.price, option.period, spoken: true)])),
             "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
         ]
         // RevenueCat paywall variable names.

@@ -64,6 +64,8 @@ extension OptionSection {
             let style = page.optionGroups?.style ?? .automatic
             sharedPicker = sections.count > 1 && style == .sections && page.controlStyle.isPicker
             hasTabs = sections.count > 1 && (style == .tabs || style == .automatic)
+            // The tab that opens is the one holding the selected option.
+            let openTab = sections.firstIndex { $0.options.contains { $0.option.id == selectedID } } ?? 0
             for (index, section) in sections.enumerated() {
                 // Each picker has one checked option: the page's selection, else its first purchasable one.
                 let selected = section.options.first { $0.option.id == selectedID }
@@ -78,6 +80,7 @@ extension OptionSection {
                     "label": section.label.map(MustacheValue.string) ?? .null,
                     "index": .int(index),
                     "isFirst": .bool(index == 0),
+                    "isOpen": .bool(index == openTab),
                     "marketingHTML": section.marketing.map { .string(Markdown.render($0, allowRawHTML: allowRawHTML).html) } ?? .null,
                     "options": .list(options),
                     "name": .string(sharedPicker ? "plan" : "plan-\(index)"),

@@ -12,9 +12,14 @@ public struct PriceText: Sendable {
         self.strings = strings
     }
 
-    /// "$49.99", "￥7,800"; "Free" for zero.
+    /// "$49.99", "￥7,800", "$0.00".
     public func money(_ amount: Decimal) -> String {
-        amount == 0 ? strings["free"] : ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
+        ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
+    }
+
+    /// A price to pay: as `money`, but "Free" for zero.
+    public func price(_ amount: Decimal) -> String {
+        amount == 0 ? strings["free"] : money(amount)
     }
 
     /// "1 year", "3 months": a period `times` over, in words.
@@ -22,8 +27,10 @@ public struct PriceText: Sendable {
         ICU.formatDuration(period.count * times, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width, locale: locale)
     }
 
-    /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year".
-    public func perPeriod(_ price: String, _ period: Period, spoken: Bool = false) -> String {
+    /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year"; "Free" for zero.
+    public func perPeriod(_ amount: Decimal, _ period: Period, spoken: Bool = false) -> String {
+        guard amount != 0 else { return strings["free"] }
+        let price = money(amount)
         guard period.count == 1 else { return strings.format("every", ["price": price, "duration": duration(period)]) }
         let key = "per" + period.unit.rawValue.prefix(1).uppercased() + period.unit.rawValue.dropFirst()
         return strings.format(spoken ? key + "Spoken" : key, ["price": price])
@@ -36,16 +43,16 @@ public struct PriceText: Sendable {
         case .freeTrial:
             return strings.format(spoken ? "offerFreeTrialSpoken" : "offerFreeTrial", ["duration": duration(offer.period, times: offer.periodCount)])
         case .payAsYouGo:
-            let each = perPeriod(money(applied.price ?? 0), offer.period, spoken: spoken)
+            let each = perPeriod(applied.price ?? 0, offer.period, spoken: spoken)
             return strings.format("offerPayAsYouGo", ["price": each, "duration": duration(offer.period, times: offer.periodCount)])
         case .payUpFront:
-            return strings.format("offerPayUpFront", ["price": money(applied.price ?? 0), "duration": duration(offer.period, times: offer.periodCount)])
+            return strings.format("offerPayUpFront", ["price": price(applied.price ?? 0), "duration": duration(offer.period, times: offer.periodCount)])
         }
     }
 
     /// "1 week free, then $49.99/year".
     public func offerThen(_ applied: AppliedOffer, regular price: Decimal, _ period: Period, spoken: Bool = false) -> String {
-        strings.format("offerThen", ["offer": offer(applied, spoken: spoken), "regular": perPeriod(money(price), period, spoken: spoken)])
+        strings.format("offerThen", ["offer": offer(applied, spoken: spoken), "regular": perPeriod(price, period, spoken: spoken)])
     }
 
     /// The name of a billing period as a tab label: "Monthly", "Yearly", "Every 3 Months".

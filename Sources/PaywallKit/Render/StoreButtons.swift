@@ -37,7 +37,7 @@ struct StoreButtons {
                     let path = policyPaths[PolicyPages.slug(link)] ?? ""
                     policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]), "href": .string(root + path)]))
                 case nil:
-                    diagnostics.error(page.location(of: "policies"), "the page has no \(strings.format(kind)) link (\(kind))",
+                    diagnostics.error(page.location(of: "policies"), "the page has no \(kind == "termsOfService" ? "Terms of Service" : "Privacy Policy") link (\(kind))",
                                       hint: "App Store guideline 3.1.2 asks for one: set policies.\(kind) in the page, in paywall.yml or in the catalog's appPolicies, or hide them with storeButtons: { policies: hidden }")
                 }
             }

@@ -152,7 +152,7 @@ public enum JSONSchema {
         ("isPaged", "A carousel style."), ("isBottomBar", "The purchase controls sit in a sticky bar."),
         ("options", "Every option, in display order (see option)."),
         ("products", "Options by product ID; dots nest: products.pro.yearly.price."),
-        ("sections", "Option groups: key, label, index, isFirst, marketingHTML, name, options."),
+        ("sections", "Option groups: key, label, index, isFirst, isOpen (the tab shown first), marketingHTML, name, options."),
         ("hasTabs", "Sections are tabs."), ("hasSharedPicker", "Sections share one picker."),
         ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
         ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),

@@ -34,7 +34,8 @@ struct LoadedSite {
 
         // Locales: paywall.yml's, else every locale the catalog localizes; the default first.
         var locales = config.locales ?? catalog?.locales ?? []
-        let defaultLocale = config.defaultLocale ?? locales.first ?? "en-US"
+        let defaultLocale = config.defaultLocale ?? catalog?.defaultLocale.flatMap { locales.contains($0) || config.locales == nil ? $0 : nil }
+            ?? locales.first ?? "en-US"
         locales = [defaultLocale] + locales.filter { $0 != defaultLocale }
 
         // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
@@ -88,7 +89,13 @@ struct LoadedSite {
         let catalog = path.hasSuffix(".storekit")
             ? StoreKitLoader.load(root, file: file, diagnostics: &diagnostics)
             : diagnostics.collect { try NativeCatalogLoader.load(root, file: file) }
-        if let catalog { checkUniqueIDs(catalog, diagnostics: &diagnostics) }
+        if let catalog {
+            checkUniqueIDs(catalog, diagnostics: &diagnostics)
+            for group in catalog.groups where group.subscriptions.isEmpty {
+                diagnostics.error(group.location, "subscription group '\(group.id)' has no subscriptions",
+                                  hint: "add its subscriptions, or remove the group")
+            }
+        }
         return catalog
     }
 

@@ -49,6 +49,8 @@ struct PagesWriter {
     let theme: Theme
     let renderer: PageRenderer
     let policies: PolicyPages
+    /// The locales each page is written in, for hreflang alternates.
+    let localesOfPage: [String: [String]]
     var files: [OutputFile] = []
     var entries: [Manifest.Entry] = []
 
@@ -57,6 +59,9 @@ struct PagesWriter {
         self.resolver = Resolver(catalog: catalog, config: site.config, defaultLocale: site.defaultLocale)
         self.theme = theme
         self.renderer = renderer
+        var localesOfPage: [String: [String]] = [:]
+        for locale in site.locales { for page in site.pages[locale] ?? [] { localesOfPage[page.name, default: []].append(locale) } }
+        self.localesOfPage = localesOfPage
         self.policies = PolicyPages(content: site.content, theme: theme, config: site.config, catalog: catalog,
                                     pages: site.allPages, stylesheet: stylesheet)
     }
@@ -77,10 +82,11 @@ struct PagesWriter {
             for state in resolver.states(of: page) {
                 guard let model = resolver.resolve(page, locale: locale, state: state, diagnostics: &diagnostics) else { continue }
                 let path = "\(locale)/\(page.name)/\(state.pathComponent)"
-                let alternates = site.locales.filter { site.pages[$0]?.contains { $0.name == page.name } == true }
-                    .map { (locale: $0, path: "\($0)/\(page.name)/\(state.pathComponent)") }
                 for var placement in placements(model, path: path, strings: strings) {
-                    placement.alternates = alternates
+                    let suffix = placement.path.dropFirst(path.count)
+                    placement.alternates = (localesOfPage[page.name] ?? []).map { other in
+                        (locale: other, path: "\(other)/\(page.name)/\(state.pathComponent)\(suffix)")
+                    }
                     placement.policyPaths = policyPaths
                     guard let html = renderer.render(model, strings: strings, texts: texts, placement: placement,
                                                      diagnostics: &diagnostics) else { continue }
@@ -100,7 +106,10 @@ struct PagesWriter {
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let context = PageContext(model: model, text: text, config: site.config, root: "", path: path)
         let sections = OptionSection.split(context.options, model.page.optionGroups, text: text)
-        let paths = sections.enumerated().map { index, section in index == 0 ? path : "\(path)\(section.key)/" }
+        // The page's own address shows the section with the selected option (the win-back offer of a lapsed
+        // customer, say); each other section has its own.
+        let home = sections.firstIndex { $0.options.contains { $0.option.id == model.selectedID } } ?? 0
+        let paths = sections.enumerated().map { index, section in index == home ? path : "\(path)\(section.key)/" }
         return sections.enumerated().map { index, section in
             var placement = base
             placement.path = paths[index]

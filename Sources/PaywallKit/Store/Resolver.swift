@@ -208,7 +208,15 @@ public struct Resolver: Sendable {
         if let selected = page.selected { check(selected, "selected") }
         for id in page.badges.keys.sorted() { check(id, "badges") }
         for id in page.controlIcons.keys.sorted() { check(id, "controlIcons") }
-        for group in page.optionGroups?.groups ?? [] { for id in group.productIDs { check(id, "optionGroups") } }
+        var grouped = Set<String>()
+        for group in page.optionGroups?.groups ?? [] {
+            for id in group.productIDs {
+                check(id, "optionGroups")
+                if !grouped.insert(id).inserted {
+                    diagnostics.error(group.location, "'\(id)' is in two option groups", hint: "list each product in one group")
+                }
+            }
+        }
         if let offer = page.promotionalOffer, !products.contains(where: { $0.promotionalOffers.contains { $0.id == offer } }) {
             let all = products.flatMap { $0.promotionalOffers.compactMap(\.id) }
             diagnostics.error(page.location(of: "offer"), "no subscription on this page has a promotional offer '\(offer)'",

@@ -192,3 +192,37 @@ struct OfferMatrixTests {
         #expect(text.offerThen(applied, regular: Decimal(string: "49.99")!, Period(1, .year)) == sentence)
     }
 }
+
+@Suite("Review findings")
+struct ReviewFindingTests {
+    @Test("catalog text keyed de-DE serves a de-AT page, before the default locale")
+    func sameLanguageFirst() throws {
+        var product = Fixture.product("p", level: 1, "P1M", "1.00")
+        product.localizations = ["en-US": LocalizedText(displayName: "Monthly", description: ""),
+                                 "de-DE": LocalizedText(displayName: "Monatlich", description: "")]
+        let (model, diagnostics) = Fixture.resolve([product], Fixture.page(), locale: "de-AT")
+        #expect(try #require(model).options.first?.text.displayName == "Monatlich")
+        #expect(diagnostics.warnings.isEmpty)
+    }
+
+    @Test("a product listed in two option groups is an error")
+    func twoGroups() {
+        var page = Fixture.page()
+        let here = SourceLocation(file: "content/p.md", line: 6, column: 5)
+        page.optionGroups = Page.OptionGroups(style: .tabs, groupBy: nil, groups: [
+            .init(label: "A", productIDs: ["gold.monthly"], marketing: nil, location: here),
+            .init(label: "B", productIDs: ["gold.monthly", "gold.yearly"], marketing: nil, location: here),
+        ])
+        let (model, diagnostics) = Fixture.resolve(Fixture.tiers, page)
+        #expect(model == nil)
+        #expect(diagnostics.errors.contains { $0.message.contains("is in two option groups") })
+    }
+
+    @Test("marketing copy can name a product this subscriber does not see")
+    func hiddenProducts() throws {
+        let (model, _) = Fixture.resolve(Fixture.tiers, Fixture.page(relationships: [.upgrade]), state: .current("silver.monthly"))
+        let resolved = try #require(model)
+        #expect(!resolved.options.contains { $0.id == "bronze.yearly" })
+        #expect(resolved.allOptions.contains { $0.id == "bronze.yearly" })
+    }
+}
