@@ -524,3 +524,42 @@ enum CLISite {
         #expect(paywall("schema").status == 64)
     }
 }
+
+@Suite struct WriterSafetyTests {
+    @Test func filesAddedToTheOutputAreNeverDeleted() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        #expect(paywall("build", temp.path("site")).status == 0)
+        try temp.write(["site/public/CNAME": "example.com"], under: "")
+        let (status, output) = paywall("build", temp.path("site"))
+        #expect(status == 1)
+        #expect(output.stderr.contains("files paywall did not write: CNAME"), "\(output.stderr)")
+        #expect(temp.snapshot("site/public")["CNAME"] == Data("example.com".utf8))
+    }
+
+    @Test func aSymlinkedOutputIsWrittenWhereItPoints() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        try FileManager.default.createDirectory(atPath: temp.path("www"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: temp.path("site/public"), withDestinationPath: temp.path("www"))
+        #expect(paywall("build", temp.path("site")).status == 0)
+        #expect(temp.snapshot("www")["en-US/pro/index.html"] != nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: temp.path("site/public"))
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "the link stays a link")
+    }
+
+    @Test func anInterruptedSwapIsRecovered() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        #expect(paywall("build", temp.path("site")).status == 0)
+        // As if a build died between its two renames: the output is only in its previous copy.
+        try FileManager.default.moveItem(atPath: temp.path("site/public"), toPath: temp.path("site/.public.paywall-old-99999"))
+        try temp.write(["site/.public.paywall-new-99999/junk.html": "half"], under: "")
+        #expect(paywall("build", temp.path("site")).status == 0)
+        #expect(temp.entries("site").filter { $0.hasPrefix(".public") }.isEmpty, "leftovers are removed")
+        #expect(temp.snapshot("site/public")["en-US/pro/index.html"] != nil)
+    }
+}
