@@ -53,6 +53,14 @@ struct PageRenderer {
         let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
         alternates.append(.object(["hreflang": .string("x-default"), "href": .string(base + defaultPath)]))
         context["alternates"] = .list(alternates)
+        // Other languages of this page, each named in its own language.
+        let languages: [MustacheValue] = placement.alternates.map { alternate in
+            .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
+                     "name": .string(RootIndex.capitalizedFirst(ICU.displayName(of: alternate.locale, in: alternate.locale), alternate.locale)),
+                     "isCurrent": .bool(alternate.locale == model.locale)])
+        }
+        context["languages"] = .list(languages)
+        context["hasLanguages"] = .bool(languages.count > 1)
         context["marketingIsAutomatic"] = .bool(page.marketing == .automatic)
         context["controlStyle"] = .string(controlStyle.rawValue)
         context["isPicker"] = .bool(controlStyle.isPicker)

@@ -20,6 +20,7 @@ enum RootIndex {
                 "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
                 "isDefault": .bool(locale == defaultLocale),
                 "href": .string(own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/"),
+                "absoluteHref": .string((config.baseURL ?? "") + (own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/")),
                 "pages": .list(own.map { page in
                     .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
                 }),
@@ -36,6 +37,7 @@ enum RootIndex {
             "locales": .list(entries),
             "canonicalURL": config.baseURL.map { .string($0) } ?? .null,
             "defaultHref": .string((config.baseURL ?? "") + first),
+            "redirect": first.isEmpty ? .null : .string(first),
             "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
             "app": .object(["name": config.appName.map(MustacheValue.string) ?? .null,
                             "icon": config.appIcon.map(MustacheValue.string) ?? .null]),

@@ -144,6 +144,8 @@ public enum JSONSchema {
         ("title", "The page title."), ("lang", "The page's BCP 47 locale, for lang."), ("dir", "ltr or rtl."),
         ("locale", "The page's locale."), ("canonicalURL", "The page's absolute URL (with baseURL)."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
+        ("languages", "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),
+        ("theme", "accentColor and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
         ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
         ("group", "id, displayName and description of the subscription group."),
