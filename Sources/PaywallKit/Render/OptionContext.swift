@@ -84,7 +84,7 @@ struct OptionContext {
             "index": .int(index),
             "displayName": .string(option.text.displayName),
             "description": .string(option.text.description),
-            "icon": option.icon.map { .string(assetPrefix + $0) } ?? .null,
+            "icon": option.icon.map { .string(assetPrefix + assetURL($0)) } ?? .null,
             "badge": option.badge.map(MustacheValue.string) ?? .null,
             "isSelected": .bool(isSelected),
             "isCurrent": .bool(option.isCurrent),

@@ -61,7 +61,7 @@ struct PageContext {
             "locale": .string(model.locale),
             "lang": .string(model.locale),
             "dir": .string(ICU.isRightToLeft(model.locale) ? "rtl" : "ltr"),
-            "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + $0) } ?? .null]),
+            "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null]),
             "app_name": .string(appName),
             "group": .object(["id": .string(model.group.id), "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description)]),

@@ -40,7 +40,7 @@ enum RootIndex {
             "redirect": first.isEmpty ? .null : .string(first),
             "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
             "app": .object(["name": config.appName.map(MustacheValue.string) ?? .null,
-                            "icon": config.appIcon.map(MustacheValue.string) ?? .null]),
+                            "icon": config.appIcon.map { .string(assetURL($0)) } ?? .null]),
             "t": .object(strings.all.mapValues(MustacheValue.string)),
         ]
         do {

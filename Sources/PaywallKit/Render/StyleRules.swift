@@ -16,7 +16,7 @@ struct StyleRules: Sendable {
     static func declarations(_ page: Page) -> String {
         var lines: [String] = []
         if let color = page.background?.color { lines.append("--page-bg: \(color); --page-fg: \(CSSColor.readableText(on: color));") }
-        if let image = page.background?.image { lines.append("--page-bg-image: url(\"../\(image)\");") }
+        if let image = page.background?.image { lines.append("--page-bg-image: url(\"../\(assetURL(image))\");") }
         if let container = page.containerBackground {
             let value = container.colors.count == 1 ? container.colors[0] : "linear-gradient(\(container.colors.joined(separator: ", ")))"
             lines.append("--container-bg: \(value); --container-fg: \(CSSColor.readableText(on: container.colors));")

@@ -1,5 +1,10 @@
 import Foundation
 
+/// An asset's path as a URL path: "assets/my icon.svg" → "assets/my%20icon.svg".
+func assetURL(_ path: String) -> String {
+    path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;"))) ?? path
+}
+
 /// Every icon and image a site names must be a file under `assets/`, which the build copies.
 struct AssetCheck {
     var assets: [String: Data]
