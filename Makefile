@@ -13,7 +13,7 @@ build: deps
 
 run: build
 	$(RELEASE_BIN) build . --output public
-	@echo "Open $(CURDIR)/public/index.html, or preview with: $(RELEASE_BIN) serve"
+	@echo "The site is in $(CURDIR)/public/ (its links are folder URLs: serve it, e.g. $(RELEASE_BIN) serve, then open http://127.0.0.1:8080/)"
 
 # Everything a submission must pass: unit and golden tests (swift test), then the built binary
 # end to end, the JSON Schemas, and every generated page in a real browser (Nu HTML Checker,

@@ -27,6 +27,10 @@ Prints one PASS/FAIL line per check and page, details under each failure, timing
 Run it with Tests/e2e/run.sh, which uses the venv made by scripts/install-test-deps.sh.
 """
 
+import functools
+import http.server
+import threading
+import urllib.parse
 import argparse
 import dataclasses
 import fnmatch
@@ -63,7 +67,7 @@ CHROMIUM_FLAGS = (
     "--hide-scrollbars",
     # Every host name fails to resolve: a page's https links and images never reach the network,
     # and following a subscribe link lands on an error page that keeps the link's URL.
-    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 )
 NO_JS_FLAGS = ("--blink-settings=scriptEnabled=false",)
 WINDOW_HEIGHT = 900
@@ -74,7 +78,10 @@ AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa")
 PAGE_LOAD_TIMEOUT = 30
 SCRIPT_TIMEOUT = 60
 MAX_TABS = 200
-IGNORED_CONSOLE_ERROR = "net::ERR_NAME_NOT_RESOLVED"   # external URLs, by --host-resolver-rules
+IGNORED_CONSOLE_ERRORS = (
+    "net::ERR_NAME_NOT_RESOLVED",   # external URLs, by --host-resolver-rules
+    "/favicon.ico ",                # the browser's own guess when a site declares no icon
+)
 MAX_NODES_SHOWN = 5
 URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "poster", "cite", "data"})
 ALLOWED_SCHEMES = frozenset({"", "https"})
@@ -345,7 +352,7 @@ def load(driver, url):
 def check_console(report, driver, name):
     """On the page just loaded: no resource failed to load, nothing was blocked by the CSP."""
     problems = [f"{entry['source']}: {entry['message']}" for entry in driver.get_log("browser")
-                if entry["level"] == "SEVERE" and IGNORED_CONSOLE_ERROR not in entry["message"]]
+                if entry["level"] == "SEVERE" and not any(ignored in entry["message"] for ignored in IGNORED_CONSOLE_ERRORS)]
     report.result("console", name, problems)
 
 
@@ -591,17 +598,35 @@ def run_browser_checks(report, deps, root, paths):
         return
     report.timed("browser start", start)
     driver, no_js_driver = drivers
+    server = serve(root)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
         for path in paths:
-            name, url = str(path.relative_to(root)), path.resolve().as_uri()
+            name = str(path.relative_to(root))
+            url = base + urllib.parse.quote(name.removesuffix("index.html"))
             if guarded(report, "load", name, load, driver, url):
                 guarded(report, "console", name, check_console, report, driver, name)
                 guarded(report, "axe", name, check_axe, report, driver, name, deps.axe_js)
                 guarded(report, "responsive", name, check_responsive, report, driver, name)
             guarded(report, "keyboard", name, check_keyboard, report, no_js_driver, name, url)
     finally:
+        server.shutdown()
         for started in drivers:
             started.quit()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site as a web server would (folders by their index.html), without a log line per request."""
+
+    def log_message(self, format, *args):
+        pass
+
+
+def serve(root):
+    """An HTTP server on a free loopback port for PUBLIC_DIR, so folder links and redirects resolve as deployed."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def main(argv=None):
