@@ -15,7 +15,11 @@ public enum PriceMath {
 
     /// The unrounded price of one `unit` when `price` buys `period`.
     public static func exactPrice(_ price: Decimal, per unit: Period.Unit, for period: Period) -> Decimal {
-        price * perYear(period.unit) / (Decimal(period.count) * perYear(unit))
+        let key = PerUnitKey(price: price, unit: unit, period: period, digits: -1)
+        if let known = perUnit.withLock({ $0[key] }) { return known }
+        let value = price * perYear(period.unit) / (Decimal(period.count) * perYear(unit))
+        perUnit.withLock { $0[key] = value }
+        return value
     }
 
     /// The price of one `unit`, rounded down to the currency's minor unit (49.99/year → 4.16/month).
@@ -27,7 +31,8 @@ public enum PriceMath {
         return value
     }
 
-    /// Decimal division is slow and a site asks for the same few per-unit prices on every page.
+    /// Decimal division is slow and a site asks for the same few per-unit prices on every page
+    /// (`digits` -1: the exact quotient).
     private struct PerUnitKey: Hashable {
         var price: Decimal
         var unit: Period.Unit
