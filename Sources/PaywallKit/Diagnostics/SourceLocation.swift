@@ -10,11 +10,6 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// The same file, moved down by `lines` (front matter starts below the `---` line).
-    public func offset(lines: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line + lines, column: column)
-    }
-
     public var description: String { "\(file):\(line):\(column)" }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {

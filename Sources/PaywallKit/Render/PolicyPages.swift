@@ -17,8 +17,7 @@ struct PolicyPages {
         var links: [(String, Policies.Link)] = []
         for policies in [config.policies, catalog.appPolicies] + pages.map(\.policies) {
             for (kind, link) in [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)] {
-                guard let link, case .page(let name, _, _) = link, !links.contains(where: { Self.slug($0.1) == Self.slug(link) }) else { continue }
-                _ = name
+                guard let link, case .page = link, !links.contains(where: { Self.slug($0.1) == Self.slug(link) }) else { continue }
                 links.append((kind, link))
             }
         }
@@ -31,7 +30,8 @@ struct PolicyPages {
     }
 
     /// Writes each policy page of `locale`; returns their paths by slug (`terms` → `de-DE/policies/terms/`).
-    func render(locale: String, strings: Strings, into files: inout [OutputFile], diagnostics: inout Diagnostics) -> [String: String] {
+    func render(locale: String, strings: Strings, texts: MustacheValue, into files: inout [OutputFile],
+                diagnostics: inout Diagnostics) -> [String: String] {
         var paths: [String: String] = [:]
         for (kind, link) in links {
             guard case .page(let name, let text, let location) = link else { continue }
@@ -57,7 +57,7 @@ struct PolicyPages {
                 "contentHTML": .string(rendered.html),
                 "canonicalURL": config.baseURL.map { .string($0 + path) } ?? .null,
                 "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
-                "t": .object(strings.all.mapValues(MustacheValue.string)),
+                "t": texts,
             ]
             do {
                 files.append(OutputFile(path + "index.html", try theme.library.render("policy", .object(context), strict: true)))

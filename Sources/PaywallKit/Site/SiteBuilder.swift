@@ -73,7 +73,7 @@ struct PagesWriter {
                                 hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
         }
         let texts = MustacheValue.object(strings.all.mapValues(MustacheValue.string))
-        let policyPaths = policies.render(locale: locale, strings: strings, into: &files, diagnostics: &diagnostics)
+        let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
         for page in site.pages[locale] ?? [] {
             if locale != site.defaultLocale, page.locale == nil, (site.content.files[page.name]?.count ?? 0) > 1 {
                 diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale); using \(page.file)",
