@@ -203,3 +203,21 @@ struct OptionGroupPagesTests {
         #expect(TestSite.file("en-US/pro/lapsed/pro.yearly/p1m/index.html", of: result) != nil, "the other group has its own page")
     }
 }
+
+@Suite("Long pickers")
+struct LongPickerTests {
+    @Test("a group of 30 options gets selection rules for every option")
+    func thirty() throws {
+        let products = (1...30).map { index in
+            "      - { id: p\(index), level: 1, period: P1M, price: { USA: \"\(index).99\" } }"
+        }.joined(separator: "\n")
+        let site = TestSite().with { site in
+            site.catalogText = "subscriptionGroups:\n  - id: birdwatch.pro\n    subscriptions:\n\(products)\n"
+        }
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
+        let css = try #require(result.files.first { $0.path.hasSuffix(".css") }.map { String(decoding: $0.data, as: UTF8.self) })
+        #expect(css.contains(#".subscribe[data-index="29"]"#))
+        #expect(!css.contains(#".subscribe[data-index="30"]"#))
+    }
+}

@@ -4,9 +4,12 @@ struct StyleRules: Sendable {
     /// Declaration blocks in first-seen order; a page's style ID is `s` + its index + 1.
     private(set) var blocks: [String] = []
     var accentColor: String?
+    /// The most options one picker can have; the theme's stylesheet has selection rules for 24.
+    var maxOptions: Int
 
-    init(pages: [Page], accentColor: String?) {
+    init(pages: [Page], accentColor: String?, maxOptions: Int = 0) {
         self.accentColor = accentColor
+        self.maxOptions = maxOptions
         for page in pages {
             let block = Self.declarations(page)
             if !block.isEmpty, !blocks.contains(block) { blocks.append(block) }
@@ -42,6 +45,11 @@ struct StyleRules: Sendable {
             text += "\n:root { --accent: \(accentColor); --on-accent: \(CSSColor.readableText(on: accentColor)); }\n"
         }
         for (index, block) in blocks.enumerated() { text += "[data-style=\"s\(index + 1)\"] { \(block) }\n" }
+        // Selection rules for pickers longer than the theme's 24 options.
+        for index in stride(from: 24, to: maxOptions, by: 1) {
+            let checked = ".picker:has(.option-input[data-index=\"\(index)\"]:checked)"
+            text += "\(checked) .subscribe[data-index=\"\(index)\"], \(checked) .renewal[data-index=\"\(index)\"] { display: block; }\n"
+        }
         return text
     }
 }

@@ -22,7 +22,8 @@ public struct SiteBuilder {
         AssetCheck(assets: inputs.assets).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
 
         // The stylesheet is named by its content, so pages can be cached forever.
-        let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor)
+        let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
+                               maxOptions: catalog.groups.map(\.subscriptions.count).max() ?? 0)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
         var writer = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet,
