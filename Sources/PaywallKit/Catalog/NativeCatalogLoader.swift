@@ -56,12 +56,7 @@ public enum NativeCatalogLoader {
         let reader: MappingReader
         do { reader = try MappingReader(node, "a subscription group") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(["id", "name", "localizations", "subscriptions"]))
-        let id = diagnostics.collect { () throws(Diagnostic) in
-            let node = try reader.required("id")
-            let id = try node.nonEmptyString("id")
-            try Identifier.check(id, "the group ID", at: node.location)
-            return id
-        } ?? ""
+        let id = diagnostics.collect { try Self.identifier(reader, "the group ID") } ?? ""
         let name = diagnostics.collect { try reader["name"]?.string("name") } ?? nil
         let texts = diagnostics.collect { try Self.localizations(reader["localizations"]) } ?? [:]
         var products: [Product] = []
@@ -72,6 +67,14 @@ public enum NativeCatalogLoader {
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
         return SubscriptionGroup(id: id, name: name ?? id, localizations: texts, subscriptions: products, location: node.location)
+    }
+
+    /// The required `id`, checked as a path-safe identifier.
+    static func identifier(_ reader: MappingReader, _ what: String) throws(Diagnostic) -> String {
+        let node = try reader.required("id")
+        let id = try node.nonEmptyString("id")
+        try Identifier.check(id, what, at: node.location)
+        return id
     }
 
     static func localizations(_ node: YAMLNode?) throws(DiagnosticsError) -> [String: LocalizedText] {
@@ -102,12 +105,7 @@ public enum NativeCatalogLoader {
         let reader: MappingReader
         do { reader = try MappingReader(node, "a subscription") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(productKeys))
-        let id = diagnostics.collect { () throws(Diagnostic) in
-            let node = try reader.required("id")
-            let id = try node.nonEmptyString("id")
-            try Identifier.check(id, "the product ID", at: node.location)
-            return id
-        } ?? ""
+        let id = diagnostics.collect { try Self.identifier(reader, "the product ID") } ?? ""
         let referenceName = diagnostics.collect { try reader["referenceName"]?.string("referenceName") } ?? nil
         let level = diagnostics.collect { () throws(Diagnostic) in
             let node = try reader.required("level")

@@ -4,7 +4,7 @@ struct StyleRules: Sendable {
     /// Declaration blocks in first-seen order; a page's style ID is `s` + its index + 1.
     private(set) var blocks: [String] = []
     var accentColor: String?
-    /// The most options one picker can have; the theme's stylesheet has selection rules for 24.
+    /// The most options (or tabs) one page can have: the selection rules below are written for that many.
     var maxOptions: Int
 
     init(pages: [Page], accentColor: String?, maxOptions: Int = 0) {
@@ -38,6 +38,17 @@ struct StyleRules: Sendable {
         return blocks.firstIndex(of: block).map { "s\($0 + 1)" }
     }
 
+    /// Selection without JavaScript: the checked radio's subscribe link, renewal line and page marker, and the
+    /// checked tab's panel. CSS cannot compare two attributes, so each index gets its own selector.
+    static func selectionRules(count: Int) -> String {
+        guard count > 0 else { return "" }
+        func list(_ selector: (Int) -> String) -> String { (0..<count).map(selector).joined(separator: ",\n") }
+        let checked = { (index: Int) in ".picker:has(.option-input[data-index=\"\(index)\"]:checked)" }
+        return list { "\(checked($0)) .subscribe[data-index=\"\($0)\"],\n\(checked($0)) .renewal[data-index=\"\($0)\"]" } + " { display: block; }\n"
+            + list { "\(checked($0)) .page-marker[data-index=\"\($0)\"]" } + " { background: var(--accent); }\n"
+            + list { ".store:has(.tab-input[data-tab=\"\($0)\"]:checked) .section[data-tab=\"\($0)\"]" } + " { display: block; }\n"
+    }
+
     /// The rules appended to the theme's stylesheet.
     var css: String {
         var text = ""
@@ -45,11 +56,7 @@ struct StyleRules: Sendable {
             text += "\n:root { --accent: \(accentColor); --on-accent: \(CSSColor.readableText(on: accentColor)); }\n"
         }
         for (index, block) in blocks.enumerated() { text += "[data-style=\"s\(index + 1)\"] { \(block) }\n" }
-        // Selection rules for pickers longer than the theme's 24 options.
-        for index in stride(from: 24, to: maxOptions, by: 1) {
-            let checked = ".picker:has(.option-input[data-index=\"\(index)\"]:checked)"
-            text += "\(checked) .subscribe[data-index=\"\(index)\"], \(checked) .renewal[data-index=\"\(index)\"] { display: block; }\n"
-        }
+        text += Self.selectionRules(count: maxOptions)
         return text
     }
 }
