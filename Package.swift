@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "PaywallKit",
                 dependencies: ["CCmarkGFM", "CYAML", "CLocale", "Mustache"],
                 plugins: ["EmbedThemePlugin"]),
-        .target(name: "PaywallServer", dependencies: ["PaywallKit"]),
+        .target(name: "PaywallServer", dependencies: ["PaywallKit", "Mustache"]),
         .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallServer"]),
         .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
 

@@ -25,3 +25,11 @@ func appendHTMLEscaped(_ text: String, to output: inout String) {
     }
     output.unicodeScalars.append(contentsOf: scalars[pending...])
 }
+
+/// `text` with `& < > " '` replaced by HTML entities, for text and attribute values.
+public func htmlEscaped(_ text: String) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    appendHTMLEscaped(text, to: &output)
+    return output
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import PaywallKit
 
 /// The pages `serve` makes itself: a failed build's diagnostics, and the 404 page when the site has none.
@@ -8,9 +9,9 @@ public enum ErrorPage {
     public static func buildFailed(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let items = diagnostics.map { diagnostic in
-            var item = "<li class=\"\(diagnostic.severity.rawValue)\"><code>\(escape(diagnostic.location.description))</code> "
-                + "<strong>\(diagnostic.severity.rawValue)</strong>: \(escape(diagnostic.message))"
-            if let hint = diagnostic.hint { item += "<br><span class=\"hint\">\(escape(hint))</span>" }
+            var item = "<li class=\"\(diagnostic.severity.rawValue)\"><code>\(htmlEscaped(diagnostic.location.description))</code> "
+                + "<strong>\(diagnostic.severity.rawValue)</strong>: \(htmlEscaped(diagnostic.message))"
+            if let hint = diagnostic.hint { item += "<br><span class=\"hint\">\(htmlEscaped(hint))</span>" }
             return item + "</li>"
         }
         let body = """
@@ -25,7 +26,7 @@ public enum ErrorPage {
 
     /// The built-in 404 page, for output folders without a 404.html.
     public static func notFound(_ path: String) -> String {
-        page(title: "Not found – paywall", body: "<h1>Not found</h1>\n<p><code>\(escape(path))</code> is not in the built site. <a href=\"/\">Go to the start page</a>.</p>")
+        page(title: "Not found – paywall", body: "<h1>Not found</h1>\n<p><code>\(htmlEscaped(path))</code> is not in the built site. <a href=\"/\">Go to the start page</a>.</p>")
     }
 
     static func page(title: String, body: String) -> String {
@@ -36,7 +37,7 @@ public enum ErrorPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
-        <title>\(escape(title))</title>
+        <title>\(htmlEscaped(title))</title>
         <style>
         body { font: 16px/1.5 system-ui, -apple-system, sans-serif; margin: 0 auto; max-width: 52rem; padding: 2rem 1rem; }
         h1 { font-size: 1.5rem; }
@@ -58,20 +59,4 @@ public enum ErrorPage {
         """
     }
 
-    /// HTML text escaping, for text and attribute values.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }

@@ -143,18 +143,9 @@ enum MarkdownEscaping {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", "{", "}", ":", "@":
-                result += "\\"
-                result.unicodeScalars.append(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
+            if "\\`*_[]()#+-.!|~{}:@".unicodeScalars.contains(scalar) { result += "\\" }
+            result.unicodeScalars.append(scalar)
         }
-        return result
+        return htmlEscaped(result)
     }
 }
