@@ -8,6 +8,10 @@ struct Renderer {
 
     /// How deep sections, partials, parents, blocks and lambda results may nest before rendering stops.
     static let maximumDepth = 500
+    /// How many partials, parents, blocks and list items one render may expand, and how large its output may grow:
+    /// a template that fans out (`{{>f1}}{{>f1}}` in f0, the same in f1, …) stops here instead of running for hours.
+    static let maximumExpansions = 200_000
+    static let maximumOutputBytes = 32 << 20
 
     let library: TemplateLibrary
     let strict: Bool
@@ -23,6 +27,7 @@ struct Renderer {
     /// Blocks passed by enclosing parent tags; the outermost argument for a name wins.
     var overrides: [String: Override] = [:]
     var depth = 0
+    var expansions = 0
 
     init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool,
          escape: (@Sendable (String) -> String)? = nil) {
@@ -88,6 +93,7 @@ struct Renderer {
             try renderLambdaSection(lambda(sectionText: String(section.source)), delimiters: section.delimiters)
         case .list(let items):
             for item in items {
+                try checkExpansion(at: section.location)
                 stack.append(item)
                 try render(section.tokens[...])
                 stack.removeLast()
@@ -124,6 +130,7 @@ struct Renderer {
     mutating func nested(templateName: String, indentation: String, at location: SourceLocation,
                          _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
         try checkDepth(at: location)
+        try checkExpansion(at: location)
         let saved = (self.templateName, self.indentation, overrides)
         depth += 1
         self.templateName = templateName
@@ -139,6 +146,17 @@ struct Renderer {
         guard depth < Self.maximumDepth else {
             throw error(at: location, "rendering nests more than \(Self.maximumDepth) levels deep; "
                             + "does a partial, parent or block include itself without end?")
+        }
+    }
+
+    private mutating func checkExpansion(at location: SourceLocation) throws(MustacheError) {
+        expansions += 1
+        guard expansions <= Self.maximumExpansions else {
+            throw error(at: location, "rendering expands more than \(Self.maximumExpansions) partials, blocks and list items (the limit); "
+                            + "does a partial include others that include it again?")
+        }
+        guard output.utf8.count <= Self.maximumOutputBytes else {
+            throw error(at: location, "the output grows past \(Self.maximumOutputBytes >> 20) MB (the limit); does a partial include others many times over?")
         }
     }
 

@@ -61,10 +61,20 @@ public struct ContentFiles: Sendable {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         func location(_ place: Markdown.Link) -> SourceLocation {
             guard let firstLine else { return fallback ?? SourceLocation(file: file) }
+            // Nodes an extension made (autolinks) have no position: find the text where it was written.
+            var place = place
+            if place.line < 1 {
+                place.line = (lines.firstIndex { $0.contains(place.url) } ?? 0) + 1
+                place.column = lines[place.line - 1].utf8.firstRange(of: place.url.utf8).map { lines[place.line - 1].utf8.distance(from: lines[place.line - 1].startIndex, to: $0.lowerBound) + 1 } ?? 1
+            }
             // cmark counts columns in bytes; messages count characters.
             let line = place.line - 1 < lines.count ? lines[place.line - 1] : ""
             let column = String(decoding: line.utf8.prefix(max(0, place.column - 1)), as: UTF8.self).count + 1
             return SourceLocation(file: file, line: firstLine + place.line - 1, column: column)
+        }
+        if let limit = rendered.overLimit {
+            diagnostics.error(location(limit), "the Markdown is too large: \(limit.url)", hint: "split it up; no page needs this much structure")
+            return
         }
         for link in rendered.links {
             diagnostics.collect { try SafeURL.check(link.url, "the link", at: location(link)) }

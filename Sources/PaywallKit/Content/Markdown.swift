@@ -22,12 +22,27 @@ public enum Markdown {
         public var h1Count: Int
         /// The plain text of the first level-1 heading, if any.
         public var firstH1: String?
+        /// Set when the text crosses one of `Limits` (and so was not rendered): what, and where.
+        public var overLimit: Link?
     }
+
+    /// What Markdown may hold; no real page comes near these. cmark-gfm's table extension slows down
+    /// with rows × columns, so wide tables are refused before parsing.
+    public enum Limits {
+        public static let maximumTableColumns = 100
+        /// Block quotes, lists and inline elements inside one another.
+        public static let maximumNesting = 100
+    }
+
+    /// Node types the iterator enters but never exits.
+    static let leafTypes: Set<cmark_node_type> = [CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT,
+                                                  CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE]
 
     static let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     /// Renders `source`; raw HTML is dropped unless `allowRawHTML`.
     public static func render(_ source: String, allowRawHTML: Bool = false) -> Rendered {
+        if let wide = wideTable(source) { return Rendered(html: "", links: [], h1Count: 0, overLimit: wide) }
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         guard let parser = cmark_parser_new(options) else { return Rendered(html: "", links: [], h1Count: 0) }
@@ -44,10 +59,19 @@ public enum Markdown {
         var rawHTML: [Link] = []
         var h1Count = 0
         var firstH1: String?
+        var depth = 0
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_EXIT { depth -= 1; continue }
+            guard event == CMARK_EVENT_ENTER else { continue }
+            if !leafTypes.contains(cmark_node_get_type(node)) { depth += 1 }   // the iterator exits only non-leaf nodes
+            if depth > Limits.maximumNesting {
+                let place = Link(url: "the text nests more than \(Limits.maximumNesting) levels deep (the limit)",
+                                 line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+                return Rendered(html: "", links: [], h1Count: 0, overLimit: place)
+            }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) {
                 links.append(Link(url: String(cString: url), line: Int(cmark_node_get_start_line(node)),
@@ -63,6 +87,26 @@ public enum Markdown {
         let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
         defer { free(html) }
         return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
+    }
+
+    /// A table delimiter row (`|---|:--:|`) with more columns than the limit, as a message and its place.
+    static func wideTable(_ source: String) -> Link? {
+        var line = 0
+        for row in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            line += 1
+            var pipes = 0, dashes = 0, other = false
+            for byte in row where !other {
+                switch byte {
+                case UInt8(ascii: "|"): pipes += 1
+                case UInt8(ascii: "-"): dashes += 1
+                case UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+                default: other = true
+                }
+            }
+            guard !other, dashes > 0, pipes > Limits.maximumTableColumns else { continue }
+            return Link(url: "a table has more than \(Limits.maximumTableColumns) columns (the limit)", line: line, column: 1)
+        }
+        return nil
     }
 
     /// GFM autolinks turn "help@example.com" into a `mailto:` link and "www.example.com" into an http: one, but

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// File I/O as a small struct of closures, so that tests can build sites without a disk.
 public struct FileSystem: Sendable {
@@ -7,18 +10,42 @@ public struct FileSystem: Sendable {
     public var list: @Sendable (String) -> [String]
     public var exists: @Sendable (String) -> Bool
     public var isDirectory: @Sendable (String) -> Bool
+    /// The path with every symbolic link resolved, to tell whether a file stays inside the site.
+    public var resolve: @Sendable (String) -> String
 
     public init(read: @escaping @Sendable (String) throws -> Data, list: @escaping @Sendable (String) -> [String],
-                exists: @escaping @Sendable (String) -> Bool, isDirectory: @escaping @Sendable (String) -> Bool) {
+                exists: @escaping @Sendable (String) -> Bool, isDirectory: @escaping @Sendable (String) -> Bool,
+                resolve: @escaping @Sendable (String) -> String = { $0 }) {
         self.read = read
         self.list = list
         self.exists = exists
         self.isDirectory = isDirectory
+        self.resolve = resolve
+    }
+
+    /// The largest input file read (an asset, a catalog); no real site comes near it.
+    public static let maximumFileBytes = 64 << 20
+
+    /// Why a file could not be read, in words for a message.
+    public enum ReadError: Error, Equatable {
+        case missing
+        case notAFile(String)
+        case tooLarge(Int)
+        case unreadable(String)
+
+        public var message: String {
+            switch self {
+            case .missing: "the file does not exist"
+            case .notAFile(let kind): "this is \(kind), not a file"
+            case .tooLarge(let bytes): "the file is larger than \(bytes >> 20) MB (the limit for an input file)"
+            case .unreadable(let reason): "the file cannot be read: \(reason)"
+            }
+        }
     }
 
     /// The real disk.
     public static let disk = FileSystem(
-        read: { try Data(contentsOf: URL(fileURLWithPath: $0)) },
+        read: { try readFile($0) },
         list: { folder in
             let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
@@ -35,7 +62,41 @@ public struct FileSystem: Sendable {
         isDirectory: { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        })
+        },
+        resolve: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+
+    /// Reads a regular file with POSIX calls, refusing folders, pipes and devices (a FIFO would block for
+    /// ever) and files over the size limit before reading a byte.
+    static func readFile(_ path: String) throws(ReadError) -> Data {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAFile("a folder")
+        case S_IFIFO: throw .notAFile("a named pipe (FIFO)")
+        case S_IFSOCK: throw .notAFile("a socket")
+        default: throw .notAFile("a device")
+        }
+        guard info.st_size <= maximumFileBytes else { throw .tooLarge(maximumFileBytes) }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
+            while filled < buffer.count {
+                let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count == 0 }
+                filled += count
+            }
+            return true
+        }
+        guard ok else { throw .unreadable(String(cString: strerror(errno))) }
+        return data.prefix(filled)
+    }
 
     /// An in-memory tree of text files, for tests.
     public static func memory(_ files: [String: String]) -> FileSystem {

@@ -13,14 +13,20 @@ struct LoadedSite {
     var allPages: [Page] { locales.flatMap { pages[$0] ?? [] } }
 
     static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
+        diagnostics.append(contentsOf: inputs.problems)
         for path in inputs.unreadable {
             diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
         }
         let configFile = inputs.path("paywall.yml")
         var config = SiteConfig(file: configFile)
-        if let text = inputs.config, let root = diagnostics.collect({ try YAML.parse(text, file: configFile) }) {
+        if let text = inputs.config {
+            guard let root = diagnostics.collect({ try YAML.parse(text, file: configFile) }) else {
+                // Everything else depends on the settings: report their error alone, not what follows from it.
+                return LoadedSite(config: config, catalog: nil, theme: nil, content: ContentFiles([:], folder: inputs.folder, diagnostics: &diagnostics),
+                                  locales: [], defaultLocale: "en-US", pages: [:])
+            }
             config = SiteConfig.load(root, file: configFile, diagnostics: &diagnostics)
-        } else if inputs.config == nil {
+        } else {
             diagnostics.error(SourceLocation(file: configFile), "the site has no paywall.yml",
                               hint: "run `paywall init` to create a site, or pass the site's folder: `paywall build SITE`")
         }
@@ -76,6 +82,12 @@ struct LoadedSite {
 
     static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {
         guard let (path, data) = inputs.catalog else {
+            // SiteConfig reported a catalog outside the site.
+            guard SitePath.isInside(config.catalog) else { return nil }
+            if let problem = inputs.catalogProblem {
+                diagnostics.append(problem)
+                return nil
+            }
             diagnostics.error(SourceLocation(file: inputs.path(config.catalog)), "the catalog file does not exist",
                               hint: "create \(config.catalog), or point 'catalog:' in paywall.yml at your catalog or .storekit file")
             return nil

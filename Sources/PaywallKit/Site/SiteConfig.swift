@@ -56,7 +56,14 @@ public struct SiteConfig: Sendable {
                 config.baseURL = url
             }
         }
-        diagnostics.collect { if let node = reader["catalog"] { config.catalog = try node.nonEmptyString("catalog") } }
+        diagnostics.collect {
+            guard let node = reader["catalog"] else { return }
+            config.catalog = try node.nonEmptyString("catalog")
+            guard SitePath.isInside(config.catalog) else {
+                throw Diagnostic.error(node.location, "the catalog '\(config.catalog)' is outside the site folder",
+                                       hint: "copy the catalog into the site folder and name it by a relative path, such as catalog.yml")
+            }
+        }
         diagnostics.collect {
             if let node = reader["defaultLocale"] { config.defaultLocale = try locale(node, "defaultLocale") }
         }

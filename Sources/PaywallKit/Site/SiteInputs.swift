@@ -15,6 +15,10 @@ public struct SiteInputs: Sendable {
     public var templates: [String: String]
     /// Files that could not be read as UTF-8 text, with the path shown in messages.
     public var unreadable: [String]
+    /// Files that could not be read at all (a folder, a pipe, too large, outside the site), as errors.
+    public var problems: [Diagnostic] = []
+    /// Why the catalog could not be read, when it exists but is not a readable file inside the site.
+    public var catalogProblem: Diagnostic?
 
     public init(folder: String, config: String?, catalog: (path: String, data: Data)?, content: [String: String],
                 assets: [String: Data] = [:], templates: [String: String] = [:], unreadable: [String] = []) {
@@ -29,35 +33,79 @@ public struct SiteInputs: Sendable {
 
     public func path(_ relative: String) -> String { joinPath(folder, relative) }
 
-    /// Reads a site folder through `fs`.
+    /// Reads a site folder through `fs`. Nothing outside the site folder is read.
     public static func load(_ folder: String, fs: FileSystem = .disk) -> SiteInputs {
         var unreadable: [String] = []
+        var problems: [Diagnostic] = []
+        func data(_ relative: String, at location: SourceLocation? = nil) -> Data? {
+            let path = joinPath(folder, relative)
+            do { return try fs.read(path) } catch {
+                if let error = error as? FileSystem.ReadError, error != .missing {
+                    problems.append(.error(location ?? SourceLocation(file: path), "\(path): \(error.message)",
+                                           hint: "make it a readable file, or remove it"))
+                }
+                return nil
+            }
+        }
         func text(_ relative: String) -> String? {
-            guard let data = try? fs.read(joinPath(folder, relative)) else { return nil }
+            guard let data = data(relative) else { return nil }
             guard let text = String(validating: data, as: UTF8.self) else { unreadable.append(joinPath(folder, relative)); return "" }
             return text
         }
         let config = text("paywall.yml")
         // The catalog's path comes from paywall.yml; a failed parse here is reported again by the build.
         var catalogPath = "catalog.yml"
-        if let config, let root = try? YAML.parse(config, file: "paywall.yml"), case .scalar(let path, _)? = root["catalog"]?.value {
+        var catalogLocation: SourceLocation?
+        if let config, let root = try? YAML.parse(config, file: joinPath(folder, "paywall.yml")),
+           let node = root["catalog"], case .scalar(let path, _) = node.value {
             catalogPath = path
+            catalogLocation = node.location
         } else if !fs.exists(joinPath(folder, catalogPath)) {
             catalogPath = fs.list(folder).first { $0.hasSuffix(".storekit") && !$0.contains("/") } ?? catalogPath
         }
-        let catalog = (try? fs.read(joinPath(folder, catalogPath))).map { (catalogPath, $0) }
+        var catalog: (String, Data)?
+        var catalogProblem: Diagnostic?
+        // SiteConfig reports a path that leaves the site; a link that leads out of it is reported here.
+        if SitePath.isInside(catalogPath) {
+            let before = problems.count
+            if fs.resolve(joinPath(folder, catalogPath)).hasPrefix(fs.resolve(folder) + "/") || !fs.exists(joinPath(folder, catalogPath)) {
+                catalog = data(catalogPath, at: catalogLocation).map { (catalogPath, $0) }
+            } else {
+                problems.append(.error(catalogLocation ?? SourceLocation(file: joinPath(folder, catalogPath)),
+                                       "the catalog '\(catalogPath)' is a link to a file outside the site folder",
+                                       hint: "copy the catalog into the site folder"))
+            }
+            if problems.count > before { catalogProblem = problems.removeLast() }
+        }
         var content: [String: String] = [:]
         for name in fs.list(joinPath(folder, "content")) where name.hasSuffix(".md") && !name.contains("/") {
             content[name] = text("content/" + name)
         }
         var assets: [String: Data] = [:]
         for name in fs.list(joinPath(folder, "assets")) {
-            assets[name] = try? fs.read(joinPath(folder, "assets/" + name))
+            assets[name] = data("assets/" + name)
         }
         var templates: [String: String] = [:]
         for name in fs.list(joinPath(folder, "templates")) { templates[name] = text("templates/" + name) }
-        return SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,
-                          templates: templates, unreadable: unreadable)
+        var inputs = SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,
+                                templates: templates, unreadable: unreadable)
+        inputs.problems = problems
+        inputs.catalogProblem = catalogProblem
+        return inputs
+    }
+}
+
+/// Paths a site names (its catalog, policy pages) stay inside the site folder.
+public enum SitePath {
+    /// Relative, and without a `..` that climbs out.
+    public static func isInside(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~") else { return false }
+        var depth = 0
+        for part in path.split(separator: "/") {
+            if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
+            if depth < 0 { return false }
+        }
+        return depth > 0
     }
 }
 

@@ -1,7 +1,21 @@
 import CYAML
 
 /// Parses YAML 1.1 (and so JSON) with libyaml. The only file that imports CYAML.
+///
+/// The tree is built from libyaml's events, so every limit is checked while reading: nesting deeper
+/// than `Limits.maximumDepth` stops the parser at the place that crossed it (libyaml's scanner slows
+/// down quadratically with flow nesting), and aliases are counted as they are expanded.
 public enum YAML {
+    /// What one document may hold; no real site comes near these.
+    public enum Limits {
+        /// Nested lists and mappings.
+        public static let maximumDepth = 64
+        /// Nodes once every alias is expanded (a "billion laughs" document stops here).
+        public static let maximumNodes = 1_000_000
+        /// Alias uses (`*name`) in one document.
+        public static let maximumAliases = 10_000
+    }
+
     /// Parses the first document of `text`; an empty document is an empty mapping.
     /// `lineOffset` shifts every location (front matter starts below its `---` line).
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLNode {
@@ -10,84 +24,131 @@ public enum YAML {
             throw .error(SourceLocation(file: file), "cannot start the YAML parser (out of memory)")
         }
         defer { yaml_parser_delete(&parser) }
-        let bytes = Array(text.utf8)
-        var document = yaml_document_t()
-        let loaded = bytes.withUnsafeBufferPointer { buffer -> Int32 in
+        var bytes = Array(text.utf8)
+        return try bytes.withUnsafeMutableBufferPointer { buffer throws(Diagnostic) -> YAMLNode in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            return yaml_parser_load(&parser, &document)
+            var builder = Builder(file: file, lineOffset: lineOffset)
+            return try builder.document(&parser)
         }
-        guard loaded == 1 else {
-            let mark = parser.problem_mark
-            let problem = parser.problem.map { String(cString: $0) } ?? "syntax error"
-            let context = parser.context.map { " " + String(cString: $0) } ?? ""
-            let location = SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
-            throw .error(location, "YAML syntax error: \(problem)\(context)",
-                         hint: "check the indentation, quotes and colons on this line (a value containing ': ' or starting with a symbol must be quoted)")
-        }
-        defer { yaml_document_delete(&document) }
-        guard let root = yaml_document_get_root_node(&document) else {
-            return YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1 + lineOffset, column: 1))
-        }
-        var builder = Builder(document: document, file: file, lineOffset: lineOffset)
-        return try builder.node(root, depth: 0)
     }
 
+    /// Builds the tree of the first document from libyaml's events.
     private struct Builder {
-        var document: yaml_document_t
         let file: String
         let lineOffset: Int
+        /// Open lists and mappings, innermost last.
+        var stack: [Frame] = []
+        /// Anchored nodes and their sizes once expanded.
+        var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+        var nodes = 0
+        var aliases = 0
+
+        struct Frame {
+            var isMapping: Bool
+            var location: SourceLocation
+            var anchor: String?
+            var items: [YAMLNode] = []
+            var pairs: [YAMLPair] = []
+            var keys: Set<String> = []
+            /// A mapping's key waiting for its value.
+            var key: YAMLNode?
+            /// Nodes below this one, aliases expanded.
+            var size = 1
+        }
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
         }
 
-        func text(_ node: UnsafeMutablePointer<yaml_node_t>) -> String {
-            let scalar = node.pointee.data.scalar
-            let buffer = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
-            return String(decoding: buffer, as: UTF8.self)
+        func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {
+            guard let pointer else { return nil }
+            guard let length else { return String(cString: pointer) }
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
         }
 
-        mutating func child(_ index: Int32, depth: Int) throws(Diagnostic) -> YAMLNode {
-            guard let node = yaml_document_get_node(&document, index) else {
-                throw .error(SourceLocation(file: file), "YAML document refers to a missing node")
+        mutating func document(_ parser: inout yaml_parser_t) throws(Diagnostic) -> YAMLNode {
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
+                defer { yaml_event_delete(&event) }
+                let here = location(event.start_mark)
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1 + lineOffset, column: 1))
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    let node = YAMLNode(.scalar(string(scalar.value, length: scalar.length) ?? "", isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), at: here)
+                    try count(1, at: here)
+                    if let root = try add(node, size: 1, anchor: string(scalar.anchor), at: here) { return root }
+                case YAML_ALIAS_EVENT:
+                    let name = string(event.data.alias.anchor) ?? ""
+                    guard let (node, size) = anchors[name] else {
+                        throw .error(here, "the alias '*\(name)' names no anchor", hint: "define '&\(name)' on a value before this line")
+                    }
+                    aliases += 1
+                    guard aliases <= Limits.maximumAliases else {
+                        throw .error(here, "the document uses more than \(Limits.maximumAliases) aliases (the limit)",
+                                     hint: "write the values out, or use fewer '*' aliases")
+                    }
+                    try count(size, at: here)
+                    if let root = try add(YAMLNode(node.value, at: here), size: size, anchor: nil, at: here) { return root }
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    guard stack.count < Limits.maximumDepth else {
+                        throw .error(here, "lists and mappings nest more than \(Limits.maximumDepth) levels deep (the limit)",
+                                     hint: "flatten the structure; no paywall file needs this depth")
+                    }
+                    try count(1, at: here)
+                    let isMapping = event.type == YAML_MAPPING_START_EVENT
+                    let anchor = isMapping ? string(event.data.mapping_start.anchor) : string(event.data.sequence_start.anchor)
+                    stack.append(Frame(isMapping: isMapping, location: here, anchor: anchor))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    let frame = stack.removeLast()
+                    let node = YAMLNode(frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), at: frame.location)
+                    if let root = try add(node, size: frame.size, anchor: frame.anchor, at: frame.location) { return root }
+                default:
+                    continue   // stream and document start, document end
+                }
             }
-            return try self.node(node, depth: depth + 1)
         }
 
-        mutating func node(_ node: UnsafeMutablePointer<yaml_node_t>, depth: Int) throws(Diagnostic) -> YAMLNode {
-            let here = location(node.pointee.start_mark)
-            guard depth < 64 else { throw .error(here, "YAML nests too deeply (an alias that refers to itself?)") }
-            switch node.pointee.type {
-            case YAML_SCALAR_NODE:
-                return YAMLNode(.scalar(text(node), isPlain: node.pointee.data.scalar.style == YAML_PLAIN_SCALAR_STYLE), at: here)
-            case YAML_SEQUENCE_NODE:
-                var items: [YAMLNode] = []
-                var item = node.pointee.data.sequence.items.start
-                while let current = item, current != node.pointee.data.sequence.items.top {
-                    items.append(try child(current.pointee, depth: depth))
-                    item = current + 1
-                }
-                return YAMLNode(.sequence(items), at: here)
-            case YAML_MAPPING_NODE:
-                var pairs: [YAMLPair] = []
-                var pair = node.pointee.data.mapping.pairs.start
-                while let current = pair, current != node.pointee.data.mapping.pairs.top {
-                    let key = try child(current.pointee.key, depth: depth)
-                    let value = try child(current.pointee.value, depth: depth)
-                    guard case .scalar(let name, _) = key.value else {
-                        throw .error(key.location, "a mapping key must be a single value, not \(key.kindName)")
-                    }
-                    if pairs.contains(where: { $0.key == name }) {
-                        throw .error(key.location, "duplicate key '\(name)'", hint: "remove one of the two")
-                    }
-                    pairs.append(YAMLPair(key: name, keyLocation: key.location, value: value))
-                    pair = current + 1
-                }
-                return YAMLNode(.mapping(pairs), at: here)
-            default:
-                return YAMLNode(.scalar("", isPlain: true), at: here)
+        /// Counts values as they are read, an alias as everything it repeats.
+        mutating func count(_ size: Int, at here: SourceLocation) throws(Diagnostic) {
+            nodes += size
+            guard nodes <= Limits.maximumNodes else {
+                throw .error(here, "the document holds more than \(Limits.maximumNodes) values once its aliases are expanded (the limit)",
+                             hint: "an alias of an alias repeats everything it names; write the values out instead")
             }
+        }
+
+        /// Adds a finished node of `size` values to the innermost open list or mapping; returns it when it is the document's root.
+        mutating func add(_ node: YAMLNode, size: Int, anchor: String?, at here: SourceLocation) throws(Diagnostic) -> YAMLNode? {
+            if let anchor { anchors[anchor] = (node, size) }
+            guard !stack.isEmpty else { return node }
+            stack[stack.count - 1].size += size
+            if !stack[stack.count - 1].isMapping {
+                stack[stack.count - 1].items.append(node)
+            } else if let key = stack[stack.count - 1].key {
+                stack[stack.count - 1].key = nil
+                guard case .scalar(let name, _) = key.value else {
+                    throw .error(key.location, "a mapping key must be a single value, not \(key.kindName)")
+                }
+                guard stack[stack.count - 1].keys.insert(name).inserted else {
+                    throw .error(key.location, "duplicate key '\(name)'", hint: "remove one of the two")
+                }
+                stack[stack.count - 1].pairs.append(YAMLPair(key: name, keyLocation: key.location, value: node))
+            } else {
+                stack[stack.count - 1].key = node
+            }
+            return nil
+        }
+
+        func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
+            let mark = parser.problem_mark
+            let problem = parser.problem.map { String(cString: $0) } ?? "syntax error"
+            let context = parser.context.map { " " + String(cString: $0) } ?? ""
+            return .error(location(mark), "YAML syntax error: \(problem)\(context)",
+                          hint: "check the indentation, quotes and colons on this line (a value containing ': ' or starting with a symbol must be quoted)")
         }
     }
 }

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+@testable import PaywallKit
+@testable import Mustache
+
+/// Input written to crash, hang or exhaust the build fails cleanly, fast, at the place that crossed a limit.
+@Suite struct HostileInputTests {
+    let site = TestSite()
+    let page = "site/content/pro.md"
+
+    /// Runs `body` and expects it to take well under the time a hang would.
+    func quickly<T>(_ body: () -> T, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> T {
+        let start = ContinuousClock.now
+        let result = body()
+        #expect(ContinuousClock.now - start < .seconds(5), "took \(ContinuousClock.now - start)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    @Test func anHTTPSAttributeFollowedDirectlyByAnotherDoesNotCrash() {
+        let result = site.page(replacing: "Identify every bird you hear.", with: #"<a href="https://a"title="x">A</a>"#).build()
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.all)")
+    }
+
+    @Test func anAutolinkWithoutAPositionIsReportedWhereItIsWritten() {
+        let errors = site.page(replacing: "Identify every bird you hear.", with: "Hi\n\nMail <a href=\"https://a\"title=\"x\">A</a> http://www.example.com/x").errors
+        #expect(errors.allSatisfy { $0.location.line >= 1 })
+    }
+
+    /// A 1 KB "billion laughs": ten anchors, each a list of nine aliases of the one before.
+    static let laughs: String = {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1..<10 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]") }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func billionLaughsInPaywallYmlStopsAtTheNodeLimitAndIsTheOnlyError() {
+        let errors = quickly { site.config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\n" + Self.laughs).errors }
+        #expect(errors.count == 1, "\(errors)")
+        // a5 holds 9^6 values; its first use in a6 crosses the limit.
+        let line = TestSite.line(of: "app:", in: TestSite.defaultConfig) + 7
+        expectError(errors, "more than \(YAML.Limits.maximumNodes) values", file: "site/paywall.yml", line: line, hint: "alias")
+    }
+
+    @Test func billionLaughsInTheCatalogAndFrontMatterStop() {
+        let catalog = quickly { site.catalog(replacing: "subscriptionGroups:", with: Self.laughs + "subscriptionGroups:").errors }
+        #expect(catalog.contains { $0.message.contains("once its aliases are expanded") }, "\(catalog)")
+        let front = quickly { site.page(replacing: "title: Birdwatch Pro", with: "title: Birdwatch Pro\n" + Self.laughs).errors }
+        #expect(front.contains { $0.message.contains("once its aliases are expanded") }, "\(front)")
+    }
+
+    @Test func tooManyAliasesIsAnError() {
+        let aliases = "x: &x 1\nlist: [" + Array(repeating: "*x", count: YAML.Limits.maximumAliases + 1).joined(separator: ",") + "]\n"
+        #expect(throws: Diagnostic.self) { try YAML.parse(aliases, file: "f.yml") }
+    }
+
+    @Test(arguments: [100_000, 65])
+    func deepNestingStopsAtTheDepthLimitWhereItIsCrossed(_ depth: Int) {
+        let text = "x: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
+        let error = quickly { () -> Diagnostic? in
+            do { _ = try YAML.parse(text, file: "f.yml"); return nil } catch let error as Diagnostic { return error } catch { return nil }
+        }
+        #expect(error?.message.contains("nest more than \(YAML.Limits.maximumDepth) levels") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("alias") == false)
+        #expect(error?.location.column == 4 + YAML.Limits.maximumDepth - 1)
+    }
+
+    @Test func nestingAtTheLimitIsFine() throws {
+        let depth = YAML.Limits.maximumDepth - 1
+        let text = "x: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
+        _ = try YAML.parse(text, file: "f.yml")
+    }
+
+    @Test func deepNestingInFrontMatterFailsFast() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let errors = quickly { site.page(replacing: "title: Birdwatch Pro", with: "title: Birdwatch Pro\nx: \(deep)").errors }
+        expectError(errors, "nest more than", file: page, line: 3)
+    }
+
+    @Test func aWideTableIsRefusedBeforeParsing() {
+        let header = "|" + String(repeating: " a |", count: 10_000)
+        let rule = "|" + String(repeating: "---|", count: 10_000)
+        let row = "|" + String(repeating: " b |", count: 10_000)
+        let table = ([header, rule] + Array(repeating: row, count: 20)).joined(separator: "\n")
+        let errors = quickly { site.page(replacing: "Identify every bird you hear.", with: "Text\n\n" + table).errors }
+        expectError(errors, "more than \(Markdown.Limits.maximumTableColumns) columns", file: page, line: 10)
+    }
+
+    @Test func aTableAtTheColumnLimitRenders() {
+        let columns = Markdown.Limits.maximumTableColumns - 1
+        let table = "|" + String(repeating: " a |", count: columns) + "\n|" + String(repeating: "---|", count: columns) + "\n"
+        #expect(Markdown.render(table).html.contains("<table>"))
+    }
+
+    @Test func deeplyNestedQuotesAreRefused() {
+        let quote = String(repeating: "> ", count: 50_000) + "deep"
+        let errors = quickly { site.page(replacing: "Identify every bird you hear.", with: quote).errors }
+        expectError(errors, "nests more than \(Markdown.Limits.maximumNesting) levels", file: page, line: 7)
+    }
+
+    @Test func aPartialFanOutStopsAtTheExpansionLimit() {
+        var templates = ["page.mustache": "{{>f0}}"]
+        for level in 0..<32 { templates["partials/f\(level).mustache"] = "{{>f\(level + 1)}}{{>f\(level + 1)}}" }
+        templates["partials/f32.mustache"] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        let errors = quickly { site.with { $0.templates = templates }.errors }
+        #expect(errors.contains { $0.message.contains("more than \(Renderer.maximumExpansions)") }, "\(errors)")
+    }
+
+    @Test(arguments: ["/etc/passwd", "../outside.yml", "a/../../outside.yml", "~/catalog.yml"])
+    func aCatalogOutsideTheSiteIsRefusedAtItsLine(_ path: String) {
+        let errors = site.config(replacing: "catalog: catalog.yml", with: "catalog: \(path)").errors
+        #expect(errors.count == 1, "\(errors)")
+        expectError(errors, "outside the site folder", file: "site/paywall.yml", line: 2, column: 10)
+    }
+
+    @Test func aCatalogOutsideTheSiteIsNeverRead() {
+        let fs = FileSystem(read: { path in
+            if path.contains("secret") { Issue.record("read \(path)") }
+            return Data(path.hasSuffix("paywall.yml") ? "catalog: ../secret.yml\n".utf8 : "".utf8)
+        }, list: { _ in [] }, exists: { _ in true }, isDirectory: { _ in true })
+        let inputs = SiteInputs.load("site", fs: fs)
+        #expect(inputs.catalog == nil)
+    }
+
+    @Test func aCatalogLinkedFromOutsideTheSiteIsRefused() {
+        let fs = FileSystem(read: { path in
+            if path.hasSuffix("catalog.yml") { Issue.record("read \(path)") }
+            return Data(TestSite.defaultConfig.utf8)
+        }, list: { _ in [] }, exists: { _ in true }, isDirectory: { _ in true },
+           resolve: { $0.hasSuffix("catalog.yml") ? "/etc/shadow" : "/work/" + $0 })
+        let inputs = SiteInputs.load("site", fs: fs)
+        #expect(inputs.catalog == nil)
+        #expect(inputs.catalogProblem?.message.contains("outside the site folder") == true)
+        #expect(inputs.catalogProblem?.location.line == 2)
+    }
+
+    @Test func aBrokenPaywallYmlIsReportedAloneWithoutFollowOnErrors() {
+        let errors = site.config(replacing: "app: { name: Birdwatch }", with: "app: name: Birdwatch").errors
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.location.file == "site/paywall.yml")
+    }
+}
+
+/// Reading through the disk: what is not a regular file is named for what it is.
+@Suite struct DiskReadTests {
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aFolderAFIFOAndAMissingFileAreToldApart() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: FileSystem.ReadError.notAFile("a named pipe (FIFO)")) { try FileSystem.disk.read(fifo) }
+        #expect(throws: FileSystem.ReadError.notAFile("a folder")) { try FileSystem.disk.read(folder.path) }
+        #expect(throws: FileSystem.ReadError.missing) { try FileSystem.disk.read(folder.appendingPathComponent("none").path) }
+        let file = folder.appendingPathComponent("f.txt")
+        try Data("hello".utf8).write(to: file)
+        #expect(try FileSystem.disk.read(file.path) == Data("hello".utf8))
+    }
+
+    @Test func aCatalogThatIsAFolderIsNamedSo() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(TestSite.defaultConfig.utf8).write(to: folder.appendingPathComponent("paywall.yml"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("catalog.yml"), withIntermediateDirectories: true)
+        let inputs = SiteInputs.load(folder.path)
+        let errors = SiteBuilder.build(inputs).diagnostics.errors
+        #expect(errors.contains { $0.message.contains("this is a folder, not a file") && $0.location.line == 2 }, "\(errors)")
+        #expect(!errors.contains { $0.message.contains("does not exist") })
+    }
+}
