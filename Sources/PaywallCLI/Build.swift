@@ -1,14 +1,29 @@
 import Foundation
 import PaywallKit
 
-/// `paywall build` and `paywall check`: load, build, report, and (for build) write atomically.
+/// `paywall build` and `paywall check`: load, build, report, and (for build) stream pages into the output's
+/// temporary folder and swap it in.
 enum Build {
     static func run(_ options: Options, write: Bool, reporter: Reporter) -> Int32 {
         let start = DispatchTime.now()
+        guard siteExists(options.site, reporter: reporter) else { return 1 }
+        let output = options.output ?? joinPath(options.site, "public")
+        var writer: SiteWriter?
+        if write {
+            do {
+                writer = try SiteWriter(output: output, site: options.site) {
+                    reporter.status("Waiting for another build of \(output) to finish…")
+                }
+            } catch {
+                reporter.report([error])
+                return 1
+            }
+        }
         let inputs = SiteInputs.load(options.site)
-        let result = SiteBuilder.build(inputs)
+        var result = SiteBuilder.build(inputs, jobs: options.jobs, into: writer)
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {
+            writer?.discard()
             let count = result.diagnostics.errors.count
             let untouched = write ? "; the previous output is untouched" : ""
             if reporter.format == .text {
@@ -16,17 +31,23 @@ enum Build {
             }
             return 1
         }
-        let output = options.output ?? joinPath(options.site, "public")
-        if write {
-            do { try SiteWriter.write(result.files, to: output) } catch {
+        if let writer {
+            let commitStart = DispatchTime.now()
+            do { try writer.commit() } catch {
                 reporter.report([error])
                 return 1
             }
+            result.timings.write += Double(DispatchTime.now().uptimeNanoseconds - commitStart.uptimeNanoseconds) / 1e9
             if options.verbose {
-                for file in result.files { reporter.status("  wrote \(joinPath(output, file.path)) (\(file.data.count) bytes)") }
+                for path in result.manifest?.files ?? [] { reporter.status("  wrote \(joinPath(output, path))") }
             }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        if options.timings {
+            let t = result.timings
+            func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
+            reporter.console.err("timings: load \(ms(t.load)), resolve \(ms(t.resolve)), render \(ms(t.render)), write \(ms(t.write)), total \(ms(seconds)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
+        }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
         let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s")"
         if write {
@@ -35,5 +56,14 @@ enum Build {
             reporter.status("Checked \(summary) in \(String(format: "%.2f", seconds)) s: no errors")
         }
         return 0
+    }
+
+    /// A site folder that does not exist is one error, not one per file it lacks.
+    static func siteExists(_ site: String, reporter: Reporter) -> Bool {
+        guard !FileSystem.disk.isDirectory(site) else { return true }
+        let what = FileSystem.disk.exists(site) ? "is not a folder" : "does not exist"
+        reporter.report([.error(SourceLocation(file: site), "the site folder \(what)",
+                                hint: "pass the folder that holds paywall.yml, or create a site with `paywall init \(site)`")])
+        return false
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The subcommands.
 enum Command: String, CaseIterable {
     case build, check, serve, `init`, schema
@@ -25,6 +27,9 @@ struct Options {
     var diagnosticsFormat = DiagnosticsFormat.text
     var quiet = false
     var verbose = false
+    var timings = false
+    /// Threads that render pages.
+    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     struct UsageError: Error { var message: String }
 
@@ -34,7 +39,7 @@ struct Options {
         var index = 0
         func value(_ name: String) throws(UsageError) -> String {
             index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" else {
+            guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" || Int(arguments[index]) != nil else {
                 throw UsageError(message: "Missing value for '\(name)'")
             }
             return arguments[index]
@@ -63,6 +68,11 @@ struct Options {
                     throw UsageError(message: "The value '\(text)' is invalid for '--diagnostics <format>'; use text or json")
                 }
                 options.diagnosticsFormat = format
+            case "-j", "--jobs" where command != .`init` && command != .schema:
+                let text = try next(argument)
+                guard let jobs = Int(text), (1...1024).contains(jobs) else { throw UsageError(message: "Invalid value '\(text)' for '--jobs <jobs>'; use a number from 1 to 1024") }
+                options.jobs = jobs
+            case "--timings" where command == .build || command == .check: options.timings = true
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             default:

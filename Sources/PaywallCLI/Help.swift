@@ -20,8 +20,8 @@ enum Help {
 
     static func usageLine(_ command: Command) -> String {
         switch command {
-        case .build: "paywall build [<site>] [--output <output>] [--diagnostics <format>] [--quiet] [--verbose]"
-        case .check: "paywall check [<site>] [--diagnostics <format>] [--quiet] [--verbose]"
+        case .build: "paywall build [<site>] [--output <output>] [--jobs <jobs>] [--diagnostics <format>] [--quiet] [--verbose] [--timings]"
+        case .check: "paywall check [<site>] [--jobs <jobs>] [--diagnostics <format>] [--quiet] [--verbose] [--timings]"
         case .serve: "paywall serve [<site>] [--port <port>] [--host <host>] [--output <output>]"
         case .`init`: "paywall init [<site>]"
         case .schema: "paywall schema <format>"
@@ -48,9 +48,13 @@ enum Help {
         default: break
         }
         if command == .build || command == .check || command == .serve {
+            option("-j, --jobs <jobs>", "Pages rendered at once; the output is the same. (default: every core)")
             option("--diagnostics <format>", "text or json (one JSON object per line). (default: text)")
             option("-q, --quiet", "Print errors only.")
             option("-v, --verbose", "Print every file written.")
+        }
+        if command == .build || command == .check {
+            option("--timings", "Print the time each stage took (load, resolve, render, write).")
         }
         option("-h, --help", "Show help information.")
         return lines.joined(separator: "\n")

@@ -96,7 +96,7 @@ public final class PreviewSession: Sendable {
         if !diagnostics.hasErrors {
             let output = configuration.output
             let writeError: Diagnostic? = outputLock.write {
-                do throws(Diagnostic) { try SiteWriter.write(result.files, to: output) } catch { return error }
+                do throws(Diagnostic) { try SiteWriter.write(result.files, to: output, site: self.configuration.site) } catch { return error }
                 return nil
             }
             if let writeError { diagnostics.append(writeError) }

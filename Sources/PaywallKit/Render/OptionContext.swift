@@ -3,6 +3,34 @@ import Mustache
 
 /// The template vocabulary of one option (DESIGN.md section 4), RevenueCat's names included as aliases.
 struct OptionContext {
+    /// Contexts built before, by everything that goes into one: the pages of a locale share most of them.
+    struct Cache {
+        private var values: [Key: MustacheValue] = [:]
+
+        struct Key: Hashable {
+            var locale: String, currency: String, id: String, index: Int, isSelected: Bool, isCurrent: Bool
+            var relationship: Page.Relationship?, price: Decimal, discount: Int?
+            var offerKind: String?, offerID: String?, offerPrice: Decimal?, offerTerms: String?
+            var badge: String?, icon: String?, subscribeURL: String?, assetPrefix: String
+            var buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool, displayName: String
+        }
+
+        mutating func value(of context: OptionContext) -> MustacheValue {
+            let option = context.option
+            let key = Key(locale: context.text.locale, currency: context.text.currency, id: option.id, index: context.index,
+                          isSelected: context.isSelected, isCurrent: option.isCurrent, relationship: option.relationship,
+                          price: option.price, discount: option.relativeDiscount, offerKind: option.offer?.offer.kind.rawValue,
+                          offerID: option.offer?.offer.id, offerPrice: option.offer?.price,
+                          offerTerms: option.offer.map { "\($0.offer.paymentMode) \($0.offer.period) \($0.offer.periodCount)" }, badge: option.badge, icon: option.icon,
+                          subscribeURL: context.subscribeURL, assetPrefix: context.assetPrefix, buttonLabel: context.buttonLabel,
+                          isButtonsStyle: context.isButtonsStyle, displayName: option.text.displayName)
+            if let known = values[key] { return known }
+            let value = context.value
+            values[key] = value
+            return value
+        }
+    }
+
     var option: StoreOption
     var index: Int
     var text: PriceText

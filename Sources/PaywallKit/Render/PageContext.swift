@@ -14,9 +14,13 @@ struct PageContext {
     var strings: Strings { text.strings }
 
     /// Each option's context, in display order.
-    var options: [(option: StoreOption, value: MustacheValue)] { contexts(model.options) }
+    var options: [(option: StoreOption, value: MustacheValue)] {
+        var cache = OptionContext.Cache()
+        return contexts(model.options, cache: &cache)
+    }
 
-    func contexts(_ options: [StoreOption]) -> [(option: StoreOption, value: MustacheValue)] {
+    /// The options' contexts; one built before with the same inputs (on another page) comes from `cache`.
+    func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         options.enumerated().map { index, option in
             let url = config.actions["subscribe"].map {
                 Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
@@ -24,7 +28,7 @@ struct PageContext {
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: option.isPurchasable ? url : nil, assetPrefix: root,
                                         buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons)
-            return (option, context.value)
+            return (option, cache.value(of: context))
         }
     }
 
@@ -54,7 +58,7 @@ struct PageContext {
     var appName: String { config.appName ?? model.groupText.displayName }
 
     /// Page-level values shared by the page template and marketing placeholders.
-    func common(options: [(option: StoreOption, value: MustacheValue)]) -> [String: MustacheValue] {
+    func common(options: [(option: StoreOption, value: MustacheValue)], cache: inout OptionContext.Cache) -> [String: MustacheValue] {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
         return [
             "title": .string(title),
@@ -67,7 +71,7 @@ struct PageContext {
                               "description": .string(model.groupText.description)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
-            "products": Self.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } })),
+            "products": Self.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
         ]
     }
 }

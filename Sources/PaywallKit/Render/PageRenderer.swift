@@ -20,15 +20,18 @@ struct PageRenderer {
         var policyPaths: [String: String] = [:]
     }
 
+    /// What one rendering thread keeps from page to page.
+    typealias Cache = OptionContext.Cache
+
     /// `texts` is `strings.all` as a template value, made once per locale.
     func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
-                diagnostics: inout Diagnostics) -> String? {
+                cache: inout Cache, diagnostics: inout Diagnostics) -> String? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path)
-        let options = builder.options
-        var context = builder.common(options: options)
+        let options = builder.contexts(model.options, cache: &cache)
+        var context = builder.common(options: options, cache: &cache)
         let page = model.page
 
         let controlStyle = page.controlStyle

@@ -1,50 +1,132 @@
+import Dispatch
 import Foundation
 import Mustache
+import Synchronization
+
+/// Where rendered files go as they are made: the atomic writer's temporary folder, or memory.
+public protocol OutputSink: Sendable {
+    /// Called from several threads at once; `hash` is the content hash a page has in the manifest.
+    func write(_ file: OutputFile, hash: String?) throws(Diagnostic)
+}
+
+extension SiteWriter: OutputSink {}
 
 /// Inputs → output files: Load → Resolve → Render, pure. Every problem is collected, then the build fails once.
+///
+/// Pages render on `jobs` threads and stream into `sink` as they are made, so memory does not grow with the
+/// site; the bytes, the manifest and the diagnostics are the same whatever the job count.
 public struct SiteBuilder {
-    /// What a build produced: the files to write (empty when it failed) and every diagnostic.
+    /// What a build produced: the files (when no sink took them; empty when it failed) and every diagnostic.
     public struct Result: Sendable {
         public var files: [OutputFile]
         public var diagnostics: Diagnostics
         public var manifest: Manifest?
+        public var timings = Timings()
         public var pageCount: Int { manifest?.pages.count ?? 0 }
+    }
+
+    /// Seconds spent in each stage; resolve, render and write are summed over the jobs.
+    public struct Timings: Sendable {
+        public var load = 0.0, resolve = 0.0, render = 0.0, write = 0.0
     }
 
     public static let generator = "paywall"
 
-    public static func build(_ inputs: SiteInputs) -> Result {
+    public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil) -> Result {
         var diagnostics = Diagnostics()
+        let loadStart = DispatchTime.now()
         let site = LoadedSite.load(inputs, diagnostics: &diagnostics)
         guard let catalog = site.catalog, let theme = site.theme else {
             return Result(files: [], diagnostics: diagnostics, manifest: nil)
         }
         AssetCheck(assets: inputs.assets).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
+        var timings = Timings()
+        timings.load = seconds(since: loadStart)
 
         // The stylesheet is named by its content, so pages can be cached forever.
         let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
                                maxOptions: catalog.groups.map(\.subscriptions.count).max() ?? 0)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
-        var writer = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet,
-                                 renderer: PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style))
-        writer.files.append(OutputFile(stylesheet, css))
-        for locale in site.locales { writer.write(locale: locale, diagnostics: &diagnostics) }
-        writer.files.append(OutputFile("index.html", RootIndex.render(
+        let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style)
+        let pages = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
+        let output = Output(sink: sink)
+
+        var singles = [OutputFile(stylesheet, css)]
+        singles.append(OutputFile("index.html", RootIndex.render(
             theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
             stylesheet: stylesheet, diagnostics: &diagnostics)))
-        for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) { writer.files.append(OutputFile("assets/" + path, data)) }
-        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil) }
+        for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) { singles.append(OutputFile("assets/" + path, data)) }
+        for file in singles { output.emit(file, hash: nil, diagnostics: &diagnostics) }
 
-        var files = writer.files.sorted { $0.path < $1.path }
-        let manifest = Manifest(generator: generator, pages: writer.entries.sorted { $0.path < $1.path }, files: files.map(\.path))
-        files.append(OutputFile(Manifest.fileName, manifest.encoded()))
-        return Result(files: files, diagnostics: diagnostics, manifest: manifest)
+        // Each locale's strings and policy pages first, then every (locale, page) on `jobs` threads.
+        let locales = site.locales.map { pages.prepare(locale: $0, output: output, diagnostics: &diagnostics) }
+        let units = locales.flatMap { locale in (site.pages[locale.locale] ?? []).map { (locale, $0) } }
+        let results = Results(count: units.count)
+        let next = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units.count))) { _ in
+            var cache = PageRenderer.Cache()
+            while case let index = next.add(1, ordering: .relaxed).oldValue, index < units.count {
+                results.set(index, pages.write(units[index].1, in: units[index].0, output: output, cache: &cache))
+            }
+        }
+        var entries: [Manifest.Entry] = []
+        for result in results.all {
+            diagnostics.append(contentsOf: result.diagnostics.all)
+            entries += result.entries
+            timings.resolve += result.timings.resolve
+            timings.render += result.timings.render
+            timings.write += result.timings.write
+        }
+        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
+
+        let paths = (singles.map(\.path) + output.policyPaths + entries.map(\.path)).sorted()
+        let manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: paths)
+        output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
+        return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    /// The sink, or memory when there is none (sorted by path at the end, as a writer's folder would be).
+    final class Output: Sendable {
+        let sink: (any OutputSink)?
+        private let files = Mutex<[OutputFile]>([])
+        private let policies = Mutex<[String]>([])
+
+        init(sink: (any OutputSink)?) { self.sink = sink }
+
+        func emit(_ file: OutputFile, hash: String?, diagnostics: inout Diagnostics) {
+            if let sink {
+                diagnostics.collect { try sink.write(file, hash: hash) }
+            } else {
+                files.withLock { $0.append(file) }
+            }
+        }
+
+        func emitPolicy(_ file: OutputFile, diagnostics: inout Diagnostics) {
+            policies.withLock { $0.append(file.path) }
+            emit(file, hash: nil, diagnostics: &diagnostics)
+        }
+
+        var policyPaths: [String] { policies.withLock { $0 } }
+        var collected: [OutputFile] { files.withLock { $0 }.sorted { $0.path < $1.path } }
+    }
+
+    /// One result per unit of work, filled from any thread, read in order.
+    final class Results: Sendable {
+        private let slots: Mutex<[PagesWriter.UnitResult?]>
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+        func set(_ index: Int, _ result: PagesWriter.UnitResult) { slots.withLock { $0[index] = result } }
+        var all: [PagesWriter.UnitResult] { slots.withLock { $0.compactMap { $0 } } }
     }
 }
 
-/// Resolves and renders every page of a locale, collecting the files and the manifest's entries.
-struct PagesWriter {
+/// Resolves and renders the pages of each locale.
+struct PagesWriter: Sendable {
     let site: LoadedSite
     let resolver: Resolver
     let theme: Theme
@@ -52,8 +134,21 @@ struct PagesWriter {
     let policies: PolicyPages
     /// The locales each page is written in, for hreflang alternates.
     let localesOfPage: [String: [String]]
-    var files: [OutputFile] = []
-    var entries: [Manifest.Entry] = []
+
+    /// What every page of one locale shares.
+    struct Locale: Sendable {
+        var locale: String
+        var strings: Strings
+        var texts: MustacheValue
+        var policyPaths: [String: String]
+    }
+
+    /// The pages written for one (locale, page), with what was found on the way.
+    struct UnitResult: Sendable {
+        var entries: [Manifest.Entry] = []
+        var diagnostics = Diagnostics()
+        var timings = SiteBuilder.Timings()
+    }
 
     init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer) {
         self.site = site
@@ -67,37 +162,55 @@ struct PagesWriter {
                                     pages: site.allPages, stylesheet: stylesheet)
     }
 
-    mutating func write(locale: String, diagnostics: inout Diagnostics) {
+    /// The locale's strings, and its policy pages written.
+    func prepare(locale: String, output: SiteBuilder.Output, diagnostics: inout Diagnostics) -> Locale {
         let (strings, missing) = theme.strings(for: locale, fallback: site.defaultLocale)
         if missing {
             diagnostics.warning(site.config.location(of: "locales"), "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
                                 hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
         }
         let texts = MustacheValue.object(strings.all.mapValues(MustacheValue.string))
+        var files: [OutputFile] = []
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
-        for page in site.pages[locale] ?? [] {
-            if locale != site.defaultLocale, page.locale == nil, (site.content.files[page.name]?.count ?? 0) > 1 {
-                diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale); using \(page.file)",
-                                    hint: "add content/\(page.name).\(locale).md")
-            }
-            for state in resolver.states(of: page) {
-                guard let model = resolver.resolve(page, locale: locale, state: state, diagnostics: &diagnostics) else { continue }
-                let path = "\(locale)/\(page.name)/\(state.pathComponent)"
-                for var placement in placements(model, path: path, strings: strings) {
-                    let suffix = placement.path.dropFirst(path.count)
-                    placement.alternates = (localesOfPage[page.name] ?? []).map { other in
-                        (locale: other, path: "\(other)/\(page.name)/\(state.pathComponent)\(suffix)")
-                    }
-                    placement.policyPaths = policyPaths
-                    guard let html = renderer.render(model, strings: strings, texts: texts, placement: placement,
-                                                     diagnostics: &diagnostics) else { continue }
-                    files.append(OutputFile(placement.path + "index.html", html))
-                    entries.append(Manifest.Entry(path: placement.path + "index.html", page: page.name, locale: locale,
-                                                  variant: state.name, productID: state.productID,
-                                                  products: model.options.map(\.id), hash: ContentHash.hex(html)))
+        for file in files { output.emitPolicy(file, diagnostics: &diagnostics) }
+        return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
+    }
+
+    /// Every variant of one page in one locale: resolved, rendered and handed to the output.
+    func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache) -> UnitResult {
+        var result = UnitResult()
+        if locale.locale != site.defaultLocale, page.locale == nil, (site.content.files[page.name]?.count ?? 0) > 1 {
+            result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
+                                       hint: "add content/\(page.name).\(locale.locale).md")
+        }
+        for state in resolver.states(of: page) {
+            var start = DispatchTime.now()
+            let model = resolver.resolve(page, locale: locale.locale, state: state, diagnostics: &result.diagnostics)
+            result.timings.resolve += SiteBuilder.seconds(since: start)
+            guard let model else { continue }
+            let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
+            for var placement in placements(model, path: path, strings: locale.strings) {
+                start = DispatchTime.now()
+                let suffix = placement.path.dropFirst(path.count)
+                placement.alternates = (localesOfPage[page.name] ?? []).map { other in
+                    (locale: other, path: "\(other)/\(page.name)/\(state.pathComponent)\(suffix)")
                 }
+                placement.policyPaths = locale.policyPaths
+                let html = renderer.render(model, strings: locale.strings, texts: locale.texts, placement: placement,
+                                           cache: &cache, diagnostics: &result.diagnostics)
+                result.timings.render += SiteBuilder.seconds(since: start)
+                guard let html else { continue }
+                start = DispatchTime.now()
+                let file = OutputFile(placement.path + "index.html", html)
+                let hash = ContentHash.hex(file.data)
+                output.emit(file, hash: hash, diagnostics: &result.diagnostics)
+                result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
+                                                     variant: state.name, productID: state.productID,
+                                                     products: model.options.map(\.id), hash: hash))
+                result.timings.write += SiteBuilder.seconds(since: start)
             }
         }
+        return result
     }
 
     /// One page, or with `optionGroups.style: links` one page per group, each linking to the others.
