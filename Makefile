@@ -33,8 +33,11 @@ unit: deps
 e2e: build test-deps
 	Tests/e2e/run-all.sh $(RELEASE_BIN)
 
+# paywall vs Hugo (installs the Debian package hugo when missing; without it, paywall alone).
+# BENCH_FLAGS=--quick for a short run, --skip-hugo for paywall only.
 bench: build
-	python3 scripts/bench.py $(RELEASE_BIN)
+	@scripts/install-deps.sh hugo || echo "bench: could not install hugo (see above); benchmarking paywall alone" >&2
+	python3 scripts/bench.py $(RELEASE_BIN) $(BENCH_FLAGS)
 
 clean:
 	rm -rf .build public
