@@ -57,13 +57,19 @@ enum Token: Sendable {
     case block(Block)
 }
 
-struct Variable: Sendable {
+final class Variable: Sendable {
     let name: VariableName
     let escaped: Bool
     let location: SourceLocation
+
+    init(name: VariableName, escaped: Bool, location: SourceLocation) {
+        self.name = name
+        self.escaped = escaped
+        self.location = location
+    }
 }
 
-struct Section: Sendable {
+final class Section: Sendable {
     let name: VariableName
     let inverted: Bool
     let tokens: [Token]
@@ -72,15 +78,31 @@ struct Section: Sendable {
     /// The delimiters in effect at the opening tag, used to parse a lambda's result.
     let delimiters: Delimiters
     let location: SourceLocation
+
+    init(name: VariableName, inverted: Bool, tokens: [Token], source: Substring, delimiters: Delimiters, location: SourceLocation) {
+        self.name = name
+        self.inverted = inverted
+        self.tokens = tokens
+        self.source = source
+        self.delimiters = delimiters
+        self.location = location
+    }
 }
 
 /// A partial or parent tag.
-struct Inclusion: Sendable {
+final class Inclusion: Sendable {
     let reference: TemplateReference
     /// Whether the tag stood alone on its line, so its `indentation` applies to every included line.
     let standalone: Bool
     let indentation: String
     let location: SourceLocation
+
+    init(reference: TemplateReference, standalone: Bool, indentation: String, location: SourceLocation) {
+        self.reference = reference
+        self.standalone = standalone
+        self.indentation = indentation
+        self.location = location
+    }
 }
 
 /// The content of a block, as a default or as an argument passed to a parent.
@@ -92,7 +114,7 @@ struct BlockContent: Sendable {
 }
 
 /// A block where it expands, with its default content.
-struct Block: Sendable {
+final class Block: Sendable {
     let name: String
     let defaultContent: BlockContent
     /// Whether the opening tag stood alone on its line (the line was removed).
@@ -100,4 +122,12 @@ struct Block: Sendable {
     /// Indentation added to each line of whatever content expands here.
     let indentation: String
     let location: SourceLocation
+
+    init(name: String, defaultContent: BlockContent, standalone: Bool, indentation: String, location: SourceLocation) {
+        self.name = name
+        self.defaultContent = defaultContent
+        self.standalone = standalone
+        self.indentation = indentation
+        self.location = location
+    }
 }

@@ -21,7 +21,18 @@ struct PageRenderer {
     }
 
     /// What one rendering thread keeps from page to page.
-    typealias Cache = OptionContext.Cache
+    struct Cache {
+        var options = OptionContext.Cache()
+        /// Each locale's name in its own language, capitalized.
+        var languageNames: [String: String] = [:]
+
+        mutating func languageName(_ locale: String) -> String {
+            if let known = languageNames[locale] { return known }
+            let name = RootIndex.capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)
+            languageNames[locale] = name
+            return name
+        }
+    }
 
     /// `texts` is `strings.all` as a template value, made once per locale.
     func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
@@ -30,8 +41,8 @@ struct PageRenderer {
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path)
-        let options = builder.contexts(model.options, cache: &cache)
-        var context = builder.common(options: options, cache: &cache)
+        let options = builder.contexts(model.options, cache: &cache.options)
+        var context = builder.common(options: options, cache: &cache.options)
         let page = model.page
 
         let controlStyle = page.controlStyle
@@ -59,7 +70,7 @@ struct PageRenderer {
         // Other languages of this page, each named in its own language.
         let languages: [MustacheValue] = placement.alternates.map { alternate in
             .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
-                     "name": .string(RootIndex.capitalizedFirst(ICU.displayName(of: alternate.locale, in: alternate.locale), alternate.locale)),
+                     "name": .string(cache.languageName(alternate.locale)),
                      "isCurrent": .bool(alternate.locale == model.locale)])
         }
         context["languages"] = .list(languages)

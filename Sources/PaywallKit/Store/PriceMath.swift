@@ -51,10 +51,20 @@ public enum PriceMath {
     /// Whole percent saved against `reference` (both per month), rounded down; nil below 1%.
     public static func relativeDiscount(_ value: Decimal, comparedTo reference: Decimal) -> Int? {
         guard reference > 0, value < reference else { return nil }
-        let percent = roundDown((reference - value) / reference * 100, 0)
-        let whole = NSDecimalNumber(decimal: percent).intValue
+        let key = DiscountKey(value: value, reference: reference)
+        let whole = discounts.withLock({ $0[key] }) ?? {
+            let whole = NSDecimalNumber(decimal: roundDown((reference - value) / reference * 100, 0)).intValue
+            discounts.withLock { $0[key] = whole }
+            return whole
+        }()
         return whole >= 1 ? whole : nil
     }
+
+    private struct DiscountKey: Hashable {
+        var value: Decimal
+        var reference: Decimal
+    }
+    private static let discounts = Mutex<[DiscountKey: Int]>([:])
 
     /// "49.99", "7800": a decimal as plain digits for the formatter.
     public static func plain(_ value: Decimal) -> String {
