@@ -22,7 +22,7 @@ enum CSSMinifier {
                     continue
                 }
             }
-            if scalar.properties.isWhitespace { pendingSpace = true; continue }
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}" { pendingSpace = true; continue }
             if pendingSpace, !"{};,>:".unicodeScalars.contains(previous), !"{};,>".unicodeScalars.contains(scalar) {
                 output += " "
             }

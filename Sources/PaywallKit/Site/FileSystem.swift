@@ -47,15 +47,10 @@ public struct FileSystem: Sendable {
     public static let disk = FileSystem(
         read: { try readFile($0) },
         list: { folder in
-            let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
             var paths: [String] = []
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-                let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-                guard path.hasPrefix(root.path + "/") else { continue }
-                paths.append(String(path.dropFirst(root.path.count + 1)))
-            }
+            var visited: Set<[UInt64]> = []
+            let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+            walk(root, "", root: root, visited: &visited, into: &paths)
             return paths.sorted()
         },
         exists: { FileManager.default.fileExists(atPath: $0) },
@@ -64,6 +59,39 @@ public struct FileSystem: Sendable {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         },
         resolve: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+
+    /// Collects the regular files below `root + "/" + relative` (hidden ones skipped); a symbolic link is followed
+    /// only when it leads to a place inside `root`, and each folder is read once (a link may not loop).
+    static func walk(_ root: String, _ relative: String, root top: String, visited: inout Set<[UInt64]>, into paths: inout [String]) {
+        let folder = relative.isEmpty ? root : root + "/" + relative
+        var info = stat()
+        guard stat(folder, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard !name.hasPrefix(".") else { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_LNK) {
+                guard let real = realpath(folder + "/" + name, nil) else { continue }
+                let target = String(cString: real)
+                free(real)
+                guard target.hasPrefix(top + "/") else { continue }
+                type = UInt8(DT_UNKNOWN)
+            }
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard stat(folder + "/" + name, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
+            }
+            if type == UInt8(DT_DIR) {
+                walk(root, path, root: top, visited: &visited, into: &paths)
+            } else if type == UInt8(DT_REG) {
+                paths.append(path)
+            }
+        }
+    }
 
     /// Reads a regular file with POSIX calls, refusing folders, pipes and devices (a FIFO would block for
     /// ever) and files over the size limit before reading a byte.

@@ -31,7 +31,6 @@ struct LoadedSite {
                               hint: "run `paywall init` to create a site, or pass the site's folder: `paywall build SITE`")
         }
         let catalog = loadCatalog(inputs, config: config, diagnostics: &diagnostics)
-        let theme = diagnostics.collect { try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates")) }
         let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         if inputs.content.isEmpty {
             diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
@@ -43,6 +42,10 @@ struct LoadedSite {
         let defaultLocale = config.defaultLocale ?? catalog?.defaultLocale.flatMap { locales.contains($0) || config.locales == nil ? $0 : nil }
             ?? locales.first ?? "en-US"
         locales = [defaultLocale] + locales.filter { $0 != defaultLocale }
+        let languages = Set(locales.flatMap { Theme.languages(for: $0, fallback: defaultLocale) })
+        let theme = diagnostics.collect {
+            try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates"), languages: languages)
+        }
 
         // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
         let policyNames = content.policyPageNames.union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))

@@ -70,10 +70,31 @@ extension YAMLNode {
         guard case .scalar(let text, _) = value else { throw .error(location, "\(what) must be a decimal number such as \"4.99\"") }
         let valid = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
             && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
-        guard valid, let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard valid, let number = Self.plainDecimal(text) else {
             throw .error(location, "\(what) '\(text)' is not a decimal number", hint: "write digits with an optional '.' and no currency sign, such as \"4.99\"")
         }
         return number
+    }
+
+    /// Digits with at most one '.', as an exact decimal (no locale, no Foundation number parser); nil past 18 significant digits.
+    static func plainDecimal(_ text: String) -> Decimal? {
+        var significand: UInt64 = 0
+        var exponent = 0
+        var seenPoint = false
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            if significand == 0 && byte == UInt8(ascii: "0") {
+                if seenPoint { exponent -= 1 }
+                continue
+            }
+            digits += 1
+            guard digits <= 18 else { return nil }
+            significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+            if seenPoint { exponent -= 1 }
+        }
+        return Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
     }
 }
 
