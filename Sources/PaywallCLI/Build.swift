@@ -11,7 +11,7 @@ enum Build {
         var writer: SiteWriter?
         if write {
             do {
-                writer = try SiteWriter(output: output, site: options.site) {
+                writer = try SiteWriter(output: output, site: options.site, removesInBackground: true) {
                     reporter.status("Waiting for another build of \(output) to finish…")
                 }
             } catch {

@@ -559,7 +559,36 @@ enum CLISite {
         try FileManager.default.moveItem(atPath: temp.path("site/public"), toPath: temp.path("site/.public.paywall-old-99999"))
         try temp.write(["site/.public.paywall-new-99999/junk.html": "half"], under: "")
         #expect(paywall("build", temp.path("site")).status == 0)
-        #expect(temp.entries("site").filter { $0.hasPrefix(".public") }.isEmpty, "leftovers are removed")
+        // Leftovers are deleted by a process of their own; the previous output stays as the spare.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while temp.entries("site").contains(where: { $0.hasPrefix(".public.paywall-trash-") }), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(temp.entries("site").filter { $0.hasPrefix(".public") }.sorted() == [".public.paywall-spare"], "leftovers are removed")
         #expect(temp.snapshot("site/public")["en-US/pro/index.html"] != nil)
+    }
+
+    @Test func aRebuildKeepsUnchangedPagesAndWritesChangedOnes() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        for _ in 0..<3 { #expect(paywall("build", temp.path("site")).status == 0) }
+        var before = stat()
+        #expect(stat(temp.path("site/public/en-US/pro/index.html"), &before) == 0)
+        #expect(before.st_nlink == 2, "the unchanged page is one file shared by the output and its spare")
+        let page = try #require(CLISite.files["content/pro.md"])
+        try temp.write(["site/content/pro.md": page + "\nOne more line.\n"], under: "")
+        #expect(paywall("build", temp.path("site")).status == 0)
+        let html = try #require(temp.snapshot("site/public")["en-US/pro/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(html.contains("One more line."))
+        let spare = try #require(temp.snapshot("site/.public.paywall-spare")["en-US/pro/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(!spare.contains("One more line."), "the previous output is kept whole as the spare")
+        // A spare without its manifest (a build stopped while filling it) is not trusted.
+        try FileManager.default.removeItem(atPath: temp.path("site/.public.paywall-spare/paywall-manifest.json"))
+        try temp.write(["site/.public.paywall-spare/en-US/pro/index.html": "stale"], under: "")
+        try temp.write(["site/content/pro.md": page], under: "")
+        #expect(paywall("build", temp.path("site")).status == 0)
+        let rebuilt = try #require(temp.snapshot("site/public")["en-US/pro/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(!rebuilt.contains("One more line.") && rebuilt.contains("<!doctype html>"))
     }
 }

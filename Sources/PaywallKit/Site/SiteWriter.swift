@@ -8,29 +8,46 @@ import Glibc
 /// then the folder is swapped in. Only one build writes an output at a time (a lock file beside it).
 /// It only ever replaces a folder that paywall wrote (its manifest lists every file in it), or an empty one.
 ///
-/// Durability: the finished temporary tree is flushed to disk once (`syncfs`) before the swap, and the
-/// parent folder after it, so after a crash the output is the old build or the new one, whole.
+/// The temporary folder is the previous build's output, kept beside the output as `.NAME.paywall-spare`
+/// after the swap: a page whose bytes it already holds is left as it is, a page the current output holds
+/// is hard-linked from it, and only changed pages are written, so a rebuild costs about what changed.
+/// A spare without its manifest (a build stopped while filling it) is not trusted and is deleted.
+///
+/// Durability: the finished tree is flushed to disk once (`syncfs`) before the swap, and the parent folder
+/// after it, so after a crash the output is the old build or the new one, whole.
 public final class SiteWriter: Sendable {
     static let staging = ".paywall-new-"
     static let previous = ".paywall-old-"
+    static let trash = ".paywall-trash-"
+    static let spareSuffix = ".paywall-spare"
     static let lockSuffix = ".paywall-lock"
 
     /// The output folder as the user named it, for messages.
     public let output: String
     /// Where the output really is (a symlinked output is written where it points).
     let target: String
+    /// The folder being filled: the spare.
     let temporary: String
     let lock: Int32
     let lockPath: String
     let released = Mutex(false)
-    /// The previous output's page hashes, so an unchanged page is linked rather than written again.
+    /// The current output's page hashes, so an unchanged page is linked rather than written again.
     let reusable: [String: String]
-    let createdFolders = Mutex<Set<String>>([""])
+    /// What the spare held when this build began: page hashes, and every file.
+    let spareHashes: [String: String]
+    let spareFiles: Set<String>
+    /// Files this build put in the spare (or found there already right).
+    let written = Mutex<Set<String>>([])
+    let createdFolders: Mutex<Set<String>>
+    /// Whether folders that cannot be kept are deleted by a process of their own, so that a build ends
+    /// without waiting for the disk (deleting thousands of folders can take longer than writing them).
+    let removesInBackground: Bool
 
     /// Takes the output's lock (waiting for another build that holds it, after calling `waiting`), checks that
-    /// the output may be replaced, and opens the temporary folder.
-    public init(output: String, site: String? = nil, waiting: () -> Void = {}) throws(Diagnostic) {
+    /// the output may be replaced, and opens the spare.
+    public init(output: String, site: String? = nil, removesInBackground: Bool = false, waiting: () -> Void = {}) throws(Diagnostic) {
         self.output = output
+        self.removesInBackground = removesInBackground
         let location = SourceLocation(file: output)
         let absolute = URL(fileURLWithPath: output).standardizedFileURL
         target = absolute.resolvingSymlinksInPath().path
@@ -44,12 +61,28 @@ public final class SiteWriter: Sendable {
         lock = try Self.takeLock(lockPath, location: location, waiting: waiting)
         self.lockPath = lockPath
         do {
-            Self.recover(target)
+            Self.recover(target, inBackground: removesInBackground)
             reusable = try Self.checkOwnership(target, location: location)
-            temporary = parent + "/." + name + Self.staging + String(getpid())
-            Self.remove(temporary)
-            guard mkdir(temporary, 0o755) == 0 else {
-                throw Diagnostic.error(location, "cannot create \(temporary): \(String(cString: strerror(errno)))", hint: "check the permissions")
+            temporary = parent + "/." + name + Self.spareSuffix
+            // A spare is trusted while it has its manifest; the manifest goes first, so a stopped build leaves none.
+            let spareManifest = (try? FileSystem.readFile(temporary + "/" + Manifest.fileName)).flatMap(Manifest.decode)
+            if let spareManifest, unlink(temporary + "/" + Manifest.fileName) == 0 {
+                spareHashes = Dictionary(spareManifest.pages.map { ($0.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
+                spareFiles = Set(spareManifest.files)
+                var folders: Set<String> = [""]
+                for file in spareManifest.files {
+                    var folder = (file as NSString).deletingLastPathComponent
+                    while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+                }
+                createdFolders = Mutex(folders)
+            } else {
+                Self.discardFolder(temporary, inBackground: removesInBackground)
+                spareHashes = [:]
+                spareFiles = []
+                createdFolders = Mutex([""])
+                guard mkdir(temporary, 0o755) == 0 else {
+                    throw Diagnostic.error(location, "cannot create \(temporary): \(String(cString: strerror(errno)))", hint: "check the permissions")
+                }
             }
         } catch {
             unlink(lockPath)
@@ -60,23 +93,32 @@ public final class SiteWriter: Sendable {
 
     deinit { close(lock) }
 
-    /// Writes one file into the temporary folder; safe to call from several threads at once.
+    /// Puts one file into the spare; safe to call from several threads at once. `hash` (a page's manifest hash)
+    /// lets an unchanged page be kept or linked instead of written.
     public func write(_ file: OutputFile, hash: String? = nil) throws(Diagnostic) {
         let path = file.path
         guard !path.hasPrefix("/"), !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             throw .error(SourceLocation(file: output), "refusing to write '\(path)' outside the output folder")
         }
+        written.withLock { _ = $0.insert(path) }
+        if let hash, spareHashes[path] == hash { return }
         let folder = (path as NSString).deletingLastPathComponent
         if !createdFolders.withLock({ $0.contains(folder) }) {
             guard Self.makeFolders(temporary + "/" + folder) else { throw writeError(path) }
             createdFolders.withLock { _ = $0.insert(folder) }
         }
         let destination = temporary + "/" + path
+        // Never write into a file the spare holds: it may be a link to the current output's.
+        if spareFiles.contains(path) { unlink(destination) }
         if let hash, reusable[path] == hash, link(target + "/" + path, destination) == 0 { return }
-        let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST {
+            unlink(destination)
+            fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { throw writeError(path) }
         defer { close(fd) }
-        let written = file.data.withUnsafeBytes { bytes -> Bool in
+        let complete = file.data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
                 let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -86,30 +128,39 @@ public final class SiteWriter: Sendable {
             }
             return true
         }
-        guard written else { throw writeError(path) }
+        guard complete else { throw writeError(path) }
     }
 
     func writeError(_ path: String) -> Diagnostic {
         .error(SourceLocation(file: output), "cannot write \(path): \(String(cString: strerror(errno)))", hint: "check the disk space and permissions")
     }
 
-    /// Flushes the temporary folder, swaps it in, and removes the previous output. Releases the lock.
+    /// Removes what the spare held that this build did not write, flushes it, swaps it in (the previous
+    /// output becomes the spare) and releases the lock.
     public func commit() throws(Diagnostic) {
         let location = SourceLocation(file: output)
         let parent = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
+        let kept = written.withLock { $0 }
+        var emptied: Set<String> = []
+        for path in spareFiles.subtracting(kept) {
+            unlink(temporary + "/" + path)
+            emptied.insert((path as NSString).deletingLastPathComponent)
+        }
+        // Folders left empty go too, deepest first (rmdir refuses one that still holds something).
+        for folder in emptied.sorted(by: { $0.count > $1.count }) {
+            var current = folder
+            while !current.isEmpty, rmdir(temporary + "/" + current) == 0 { current = (current as NSString).deletingLastPathComponent }
+        }
         Self.flush(temporary)
-        var isFolder = stat()
-        let exists = lstat(target, &isFolder) == 0
-        if !exists {
+        var info = stat()
+        if lstat(target, &info) != 0 {
             guard rename(temporary, target) == 0 else {
                 let error = Diagnostic.error(location, "cannot move the new output into place: \(String(cString: strerror(errno)))")
                 discard()
                 throw error
             }
-        } else if Self.exchange(temporary, target) {
-            // The temporary name now holds the previous output.
-        } else {
+        } else if !Self.exchange(temporary, target) {
             // No atomic exchange on this file system: two renames, undone if the second fails; an interrupted
             // build is finished by the next one (`recover`).
             let old = parent + "/." + name + Self.previous + String(getpid())
@@ -128,14 +179,22 @@ public final class SiteWriter: Sendable {
             }
         }
         Self.flush(parent, wholeFileSystem: false)
-        Self.remove(temporary)
         unlock()
     }
 
-    /// Removes the temporary folder and releases the lock; the output stays as it was.
+    /// Drops the half-filled spare and releases the lock; the output stays as it was.
     public func discard() {
-        Self.remove(temporary)
+        Self.discardFolder(temporary, inBackground: removesInBackground)
         unlock()
+    }
+
+    /// Deletes a folder paywall made, now or (renamed out of the way first) in a process of its own.
+    static func discardFolder(_ path: String, inBackground: Bool) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        let discarded = (path as NSString).deletingLastPathComponent + "/" + ((path as NSString).lastPathComponent
+            .replacingOccurrences(of: spareSuffix, with: "")) + trash + String(getpid()) + "-" + String(DispatchTime.now().uptimeNanoseconds)
+        if inBackground, rename(path, discarded) == 0 { removeInBackground(discarded) } else { remove(path) }
     }
 
     /// Writes `files` as one build (for callers that hold every file already).
@@ -197,7 +256,7 @@ public final class SiteWriter: Sendable {
     /// Finishes what an interrupted build left: a missing output is restored from its previous copy;
     /// staging and previous copies of earlier builds are removed (their names say paywall made them).
     /// Runs under the lock, so no other build's folders are touched.
-    static func recover(_ target: String) {
+    static func recover(_ target: String, inBackground: Bool = false) {
         let parent = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
@@ -206,7 +265,36 @@ public final class SiteWriter: Sendable {
         if lstat(target, &info) != 0, let saved = leftovers.last(where: { $0.hasPrefix("." + name + previous) }) {
             _ = rename(parent + "/" + saved, target)
         }
-        for leftover in leftovers { remove(parent + "/" + leftover) }
+        for leftover in leftovers where lstat(parent + "/" + leftover, &info) == 0 {
+            if inBackground { removeInBackground(parent + "/" + leftover) } else { remove(parent + "/" + leftover) }
+        }
+        // Previous outputs whose deletion was cut short (the machine stopped) are deleted again.
+        for leftover in entries where leftover.hasPrefix("." + name + trash) {
+            if inBackground { removeInBackground(parent + "/" + leftover) } else { remove(parent + "/" + leftover) }
+        }
+    }
+
+    /// Deletes `path` in a process of its own (`rm -rf`, in a session of its own so that it outlives this one);
+    /// deletes it here when no process can be started.
+    static func removeInBackground(_ path: String) {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, 0x80)   // POSIX_SPAWN_SETSID, which Swift's Glibc module does not declare
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in 0...2 { posix_spawn_file_actions_addopen(&actions, Int32(fd), "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+        let arguments: [UnsafeMutablePointer<CChar>?] = ["rm", "-rf", "--", path].map { $0.withCString { strdup($0) } } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/rm", &actions, &attributes, arguments, environ) == 0 else {
+            remove(path)
+            return
+        }
+        // Reaped here while this process lives (`serve`); after it exits, by init.
+        let child = pid
+        Thread.detachNewThread { waitpid(child, nil, 0) }
     }
 
     // MARK: POSIX helpers
