@@ -108,7 +108,7 @@ import Testing
 
     @Test func unknownProductIDInProductIDsIsReportedAtItsLineWithDidYouMean() {
         let errors = site.page(replacing: "groupID: birdwatch.pro", with: "productIDs: [pro.yearly, pro.montly]").errors
-        expectError(errors, "no subscription 'pro.montly'", file: page, line: 3, hint: "did you mean 'pro.monthly'?")
+        expectError(errors, "no product 'pro.montly'", file: page, line: 3, hint: "did you mean 'pro.monthly'?")
     }
 
     @Test func unknownProductIDInABlockListIsReportedAtItsOwnLine() {
@@ -116,7 +116,7 @@ import Testing
         let errors = site.with { $0.content["pro.de.md"] = "---\ntitle: Pro\nproductIDs:\n  - pro.yearly\n  - pro.jahr\n---\n" }
             .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
             .page(replacing: "groupID: birdwatch.pro", with: "productIDs: [pro.yearly]").errors
-        expectError(errors, "no subscription 'pro.jahr'", file: "site/content/pro.de.md", line: 5, column: 5)
+        expectError(errors, "no product 'pro.jahr'", file: "site/content/pro.de.md", line: 5, column: 5)
     }
 
     // MARK: 4. Duplicates
@@ -189,13 +189,13 @@ import Testing
 
     // MARK: 7. Storefronts without prices
 
-    @Test func localeWhoseStorefrontHasNoPriceIsAnErrorAtTheProduct() {
+    @Test func localeWhoseStorefrontHasNoPriceIsAnErrorAtTheProductsPriceLine() {
         let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
             .config(replacing: "storefronts: { default: USA }", with: "storefronts: { de-DE: DEU }").errors
-        for id in ["pro.monthly", "pro.yearly"] {
+        for (id, price) in [("pro.monthly", "price: { USA: \"4.99\" }"), ("pro.yearly", "price: { USA: \"49.99\" }")] {
             let error = expectError(errors, "subscription '\(id)' has no price for storefront DEU", file: catalog,
-                                    line: TestSite.line(of: "id: \(id)", in: TestSite.defaultCatalog),
-                                    column: TestSite.column(of: "id: \(id)", in: TestSite.defaultCatalog),
+                                    line: TestSite.line(of: price, in: TestSite.defaultCatalog),
+                                    column: TestSite.column(of: price, in: TestSite.defaultCatalog),
                                     hint: "storefronts")
             #expect(error?.message.contains("de-DE") == true)
         }
@@ -286,7 +286,7 @@ import Testing
 
     @Test func pageNamingNeitherGroupNorProductsIsAnError() {
         let errors = site.page(replacing: "groupID: birdwatch.pro\n", with: "").errors
-        expectError(errors, "does not say which subscriptions it offers", file: page, line: 1, hint: "groupID")
+        expectError(errors, "does not say which products it offers", file: page, line: 1, hint: "groupID")
     }
 
     @Test func pageNamingBothGroupAndProductsIsAnError() {
@@ -558,7 +558,7 @@ struct BadInputInSeveralLocalesTests {
             .page(replacing: "groupID: birdwatch.pro\n", with: "")
         let errors = site.errors
         #expect(errors.count == 1, "\(errors)")
-        #expect(errors.first?.message.contains("does not say which subscriptions") == true)
+        #expect(errors.first?.message.contains("does not say which products") == true)
     }
 }
 

@@ -116,7 +116,7 @@ struct StoreKitFixtureTests {
         let catalog = try F.catalog(file)
         let expected = try F.expectedNames(file)
         #expect(catalog.groups.map(\.id) == expected.map(\.groupID))
-        #expect(catalog.products.map(\.id) == expected.flatMap { $0.products.map(\.id) })
+        #expect(catalog.subscriptions.map(\.id) == expected.flatMap { $0.products.map(\.id) })
         for product in catalog.products {
             #expect(!product.localizations.isEmpty, "\(product.id) has no text")
             for (locale, text) in product.localizations {
@@ -189,7 +189,8 @@ struct StoreKitFixtureTests {
         #expect(annual.period == Period(1, .year) && annual.price["USA"] == Self.decimal("29.99"))
         #expect(weekly.period == Period(1, .week) && weekly.price["USA"] == Self.decimal("15.49"))
         let warnings = diagnostics.warnings
-        #expect(warnings.count == 2, "\(warnings.map(\.description))")
+        #expect(warnings.count == 3, "\(warnings.map(\.description))")
+        #expect(warnings.contains { $0.message.contains("non-consumable 'com.subs.nonconsumable' has no display name; using 'Non-consumable'") })
         #expect(warnings.contains { $0.message.contains("'com.subs.annual' has no display name; using 'Annual'") })
         #expect(warnings.contains { $0.message.contains("'com.subs.weekly' has no display name; using 'Weekly'") })
         #expect(warnings.allSatisfy { $0.location.file == "qonversion-2020-v1.storekit" && $0.location.line > 1 })
@@ -242,7 +243,7 @@ struct StoreKitFixtureTests {
         #expect(yearly.promotionalOffers.first?.paymentMode == .payAsYouGo)
         #expect(yearly.promotionalOffers.first?.price?["USA"] == Self.decimal("29.99"))
         #expect(monthly.introductoryOffer == nil)
-        #expect(loaded.products.map(\.level) == [1, 4, 2, 3, 1, 1])
+        #expect(loaded.subscriptions.map(\.level) == [1, 4, 2, 3, 1, 1])
         // A subscription with `localizations: []` gets its reference name, with a warning.
         let noText = try #require(loaded.product("monthly.trial.premium.999")?.product)
         #expect(noText.localizations == ["en-US": LocalizedText(displayName: "Monthly Trial Premium", description: "")])
@@ -251,9 +252,9 @@ struct StoreKitFixtureTests {
 
     @Test func backyardBirdsOrdersByLevelOnThePage() throws {
         let catalog = try F.catalog("backyard-birds.storekit")
-        #expect(catalog.products.map(\.level) == [3, 2, 1])
-        #expect(catalog.products.allSatisfy { $0.introductoryOffer?.paymentMode == .freeTrial && $0.introductoryOffer?.periodCount == 1 })
-        #expect(catalog.products.map(\.familyShareable) == [false, true, true])
+        #expect(catalog.subscriptions.map(\.level) == [3, 2, 1])
+        #expect(catalog.subscriptions.allSatisfy { $0.introductoryOffer?.paymentMode == .freeTrial && $0.introductoryOffer?.periodCount == 1 })
+        #expect(catalog.subscriptions.map(\.familyShareable) == [false, true, true])
         let (site, _) = try F.site("backyard-birds.storekit")
         let html = try #require(TestSite.file("en-US/group-0/index.html", of: site.build()))
         let order = ["pass.premium", "pass.family", "pass.individual"].compactMap { html.range(of: "data-product-id=\"\($0)\"")?.lowerBound }
@@ -270,7 +271,7 @@ struct StoreKitFixtureTests {
         #expect(individual.promotionalOffers.map(\.id) == ["XYZ"])
         #expect(individual.promotionalOffers.first?.paymentMode == .freeTrial)
         #expect(individual.promotionalOffers.first?.periodCount == 1)
-        #expect(catalog.products.allSatisfy { $0.level == 1 })
+        #expect(catalog.subscriptions.allSatisfy { $0.level == 1 })
     }
 
     @Test func paywallsTesterHasThreeLocalesAndNoEmptyPolicies() throws {

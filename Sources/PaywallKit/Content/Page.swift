@@ -57,6 +57,9 @@ public struct Page: Sendable {
     public var selectionLocation: SourceLocation
     /// Where each of `productIDs` was written.
     public var productLocations: [SourceLocation] = []
+    /// One-time products shown after a `groupID` page's subscriptions (`additionalProductIDs`).
+    public var additionalProductIDs: [String] = []
+    public var additionalProductLocations: [SourceLocation] = []
     public var visibleRelationships: Set<Relationship>?
     public var marketing: Marketing
     public var controlStyle: ControlStyle = .automatic

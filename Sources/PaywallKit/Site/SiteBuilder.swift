@@ -23,7 +23,7 @@ public struct SiteBuilder {
 
         // The stylesheet is named by its content, so pages can be cached forever.
         let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
-                               maxOptions: catalog.groups.map(\.subscriptions.count).max() ?? 0)
+                               maxOptions: catalog.maxOptionsPerPage)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
         var writer = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet,

@@ -13,7 +13,7 @@ public struct SiteConfig: Sendable {
     public var storefronts: [String: String]
     public var appName: String?
     public var appIcon: String?
-    /// `subscribe`, `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
+    /// `subscribe`, `purchase` (one-time products), `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
     public var actions: [String: String]
     public var policies: Policies
     public var accentColor: String?
@@ -35,7 +35,7 @@ public struct SiteConfig: Sendable {
         self.file = file
     }
 
-    static let actionNames = ["subscribe", "restorePurchases", "redeemCode", "signIn", "cancellation"]
+    static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
                        "policies", "theme", "allowRawHTML"]
 
