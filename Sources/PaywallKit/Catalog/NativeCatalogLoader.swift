@@ -56,8 +56,8 @@ public enum NativeCatalogLoader {
         if case .mapping = node.value {
             let reader = try MappingReader(node, what)
             if let unknown = reader.unknownKeys(["page"]).first { throw unknown }
-            let page = try reader.required("page").nonEmptyString("\(what).page")
-            return .page(name: page, markdown: "", location: node.location)
+            let pageNode = try reader.required("page")
+            return .page(name: try pageNode.nonEmptyString("\(what).page"), markdown: "", location: pageNode.location)
         }
         let url = try node.nonEmptyString(what)
         try SafeURL.check(url, what, at: node.location)

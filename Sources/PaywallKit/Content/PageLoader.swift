@@ -88,10 +88,12 @@ public enum PageLoader {
             }
         }
         diagnostics.collect { page.controlIcons = try stringMap(reader["controlIcons"], "controlIcons") }
+        for pair in (try? reader["controlIcons"]?.pairs("controlIcons")) ?? [] { page.valueLocations["controlIcons.\(pair.key)"] = pair.value.location }
         diagnostics.collect { page.badges = try stringMap(reader["badges"], "badges") }
         diagnostics.collect { page.selected = try reader["selected"]?.nonEmptyString("selected") }
         if let node = reader["background"], let bg = diagnostics.collect({ try MappingReader(node, "background") }) {
             diagnostics.append(contentsOf: bg.unknownKeys(["color", "image"]))
+            page.valueLocations["background.image"] = bg["image"]?.location
             diagnostics.collect {
                 page.background = Page.Background(color: try bg["color"].map { n throws(Diagnostic) in try CSSColor.check(n, "background.color") },
                                                   image: try bg["image"]?.nonEmptyString("background.image"))

@@ -76,7 +76,7 @@ struct LoadedSite {
 
     static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {
         guard let (path, data) = inputs.catalog else {
-            diagnostics.error(SourceLocation(file: inputs.path(config.catalog)), "the catalog file does not exist",
+            diagnostics.error(config.location(ofValue: "catalog"), "the catalog file does not exist (looked for \(inputs.path(config.catalog)))",
                               hint: "create \(config.catalog), or point 'catalog:' in paywall.yml at your catalog or .storekit file")
             return nil
         }
@@ -104,7 +104,7 @@ struct LoadedSite {
         for product in catalog.products {
             if let first = seen[product.id] {
                 diagnostics.error(product.location, "duplicate product ID '\(product.id)' (first at line \(first.line))",
-                                  hint: "every subscription needs its own ID")
+                                  hint: "every product needs its own ID")
             } else {
                 seen[product.id] = product.location
             }

@@ -19,7 +19,7 @@ public struct SiteBuilder {
         guard let catalog = site.catalog, let theme = site.theme else {
             return Result(files: [], diagnostics: diagnostics, manifest: nil)
         }
-        AssetCheck(assets: inputs.assets).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
+        AssetCheck(assets: inputs.assets, folder: inputs.folder).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
 
         // The stylesheet is named by its content, so pages can be cached forever.
         let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,

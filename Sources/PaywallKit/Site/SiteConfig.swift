@@ -22,8 +22,15 @@ public struct SiteConfig: Sendable {
     public var file: String
     /// Where each top-level key was written.
     public var keyLocations: [String: SourceLocation] = [:]
+    /// Where values that name files were written (`catalog`, `app.icon`), for errors about those files.
+    public var valueLocations: [String: SourceLocation] = [:]
 
     public func location(of key: String) -> SourceLocation { keyLocations[key] ?? SourceLocation(file: file) }
+
+    /// Where the value at a dotted path was written, else its top-level key.
+    public func location(ofValue path: String) -> SourceLocation {
+        valueLocations[path] ?? location(of: String(path.prefix { $0 != "." }))
+    }
 
     public init(catalog: String = "catalog.yml", file: String = "paywall.yml") {
         self.catalog = catalog
@@ -56,7 +63,11 @@ public struct SiteConfig: Sendable {
                 config.baseURL = url
             }
         }
-        diagnostics.collect { if let node = reader["catalog"] { config.catalog = try node.nonEmptyString("catalog") } }
+        diagnostics.collect {
+            guard let node = reader["catalog"] else { return }
+            config.catalog = try node.nonEmptyString("catalog")
+            config.valueLocations["catalog"] = node.location
+        }
         diagnostics.collect {
             if let node = reader["defaultLocale"] { config.defaultLocale = try locale(node, "defaultLocale") }
         }
@@ -79,7 +90,10 @@ public struct SiteConfig: Sendable {
         if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
             diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon"]))
             diagnostics.collect { config.appName = try appReader["name"]?.nonEmptyString("app.name") }
-            diagnostics.collect { config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon") }
+            diagnostics.collect {
+                config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon")
+                config.valueLocations["app.icon"] = appReader["icon"]?.location
+            }
         }
         if let actions = reader["actions"], let actionsReader = diagnostics.collect({ try MappingReader(actions, "actions") }) {
             diagnostics.append(contentsOf: actionsReader.unknownKeys(actionNames))
