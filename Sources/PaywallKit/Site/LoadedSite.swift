@@ -101,7 +101,7 @@ struct LoadedSite {
 
     static func checkUniqueIDs(_ catalog: Catalog, diagnostics: inout Diagnostics) {
         var seen: [String: SourceLocation] = [:]
-        for product in catalog.products {
+        for product in catalog.products.sorted(by: { $0.location < $1.location }) {
             if let first = seen[product.id] {
                 diagnostics.error(product.location, "duplicate product ID '\(product.id)' (first at line \(first.line))",
                                   hint: "every product needs its own ID")
