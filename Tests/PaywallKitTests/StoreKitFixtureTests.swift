@@ -60,6 +60,20 @@ enum StoreKitFixtures {
         }
     }
 
+    /// What the raw JSON says of its one-time products: ID, kind and the name a customer should see in en-US.
+    static func expectedOneTime(_ name: String) throws -> [(id: String, kind: Product.Kind, name: String)] {
+        let json = try #require(try JSONSerialization.jsonObject(with: try data(name)) as? [String: Any])
+        let kinds: [String: Product.Kind] = ["NonConsumable": .nonConsumable, "Consumable": .consumable, "NonRenewingSubscription": .nonRenewing]
+        let items = (json["products"] as? [[String: Any]] ?? []) + (json["nonRenewingSubscriptions"] as? [[String: Any]] ?? [])
+        return try items.map { item in
+            let localizations = item["localizations"] as? [[String: Any]] ?? []
+            let english = localizations.first { $0["locale"] as? String == "en_US" }?["displayName"] as? String ?? ""
+            let reference = item["referenceName"] as? String ?? ""
+            let kind = try #require(kinds[item["type"] as? String ?? ""])
+            return (item["productID"] as? String ?? "", kind, english.isEmpty ? reference : english)
+        }
+    }
+
     /// A site whose catalog is the fixture, with one page per subscription group (`group-0.md`, …).
     static func site(_ name: String) throws -> (site: TestSite, groupIDs: [String]) {
         let groupIDs = try expectedNames(name).map(\.groupID)
@@ -141,6 +155,40 @@ struct StoreKitFixtureTests {
                 #expect(html.contains(htmlEscaped(product.name)), "'\(product.name)' is not on the page")
             }
         }
+    }
+
+    @Test(arguments: F.files)
+    func oneTimeProductsLoadWithTheirKinds(_ file: String) throws {
+        let catalog = try F.catalog(file)
+        let expected = try F.expectedOneTime(file)
+        #expect(catalog.oneTimeProducts.map(\.id) == expected.map(\.id))
+        #expect(catalog.oneTimeProducts.map(\.kind) == expected.map(\.kind))
+        #expect(catalog.oneTimeProducts.allSatisfy { $0.period == nil && $0.level == 0 && $0.price.amounts.count == 1 })
+    }
+
+    /// Every fixture builds a page of its one-time products, and a page of its first group with them after it.
+    @Test(arguments: F.files)
+    func oneTimeAndMixedPagesBuild(_ file: String) throws {
+        var (site, groupIDs) = try F.site(file)
+        let oneTime = try F.expectedOneTime(file)
+        try #require(!oneTime.isEmpty, "\(file) has no one-time products")
+        let ids = oneTime.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        site.content = ["one-time.md": "---\ntitle: Once\nproductIDs: [\(ids)]\n---\n",
+                        "mixed.md": "---\ntitle: Mixed\ngroupID: \"\(groupIDs[0])\"\nadditionalProductIDs: [\(ids)]\n---\n"]
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors.map(\.description))")
+        let once = try #require(TestSite.file("en-US/one-time/index.html", of: result))
+        let mixed = try #require(TestSite.file("en-US/mixed/index.html", of: result))
+        for product in oneTime {
+            for html in [once, mixed] {
+                #expect(html.contains("data-action=\"purchase\" data-product-id=\"\(product.id)\""), "\(product.id) has no purchase link")
+                #expect(html.contains(htmlEscaped(product.name)), "'\(product.name)' is not on the page")
+            }
+        }
+        #expect(!once.contains("auto-renew") && !once.contains("class=\"renewal\""), "a page of one-time products never speaks of renewal")
+        #expect(mixed.contains("<p class=\"auto-renew\">"))
+        let group = try F.expectedNames(file)[0]
+        for product in group.products { #expect(mixed.contains("data-action=\"subscribe\" data-product-id=\"\(product.id)\"")) }
     }
 
     // MARK: Exact values, file by file
