@@ -148,7 +148,7 @@ public enum JSONSchema {
         ("theme", "accentColor and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
         ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
-        ("group", "id, displayName and description of the subscription group."),
+        ("group", "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
         ("planNames", "The options' names as a list in the page's language."),
         ("controlStyle", "The page's control style."), ("isPicker", "A radio-group style."), ("isButtons", "One button per option."),
         ("isPaged", "A carousel style."), ("isBottomBar", "The purchase controls sit in a sticky bar."),
@@ -159,9 +159,9 @@ public enum JSONSchema {
         ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
         ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),
         ("state", "The customer: name (new, current, lapsed), isNew, productID."),
-        ("autoRenew", "The auto-renewal notice."), ("t", "Every UI string of the page's language: t.subscribe …"),
+        ("autoRenew", "The auto-renewal notice; null where no subscription is shown."), ("t", "Every UI string of the page's language: t.subscribe …"),
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
-        ("option", "An option: id, index, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear, equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
+        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL, purchaseURL; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
