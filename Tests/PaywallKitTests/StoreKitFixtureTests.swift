@@ -266,6 +266,10 @@ struct StoreKitFixtureTests {
         #expect(commitment.price["USA"] == Self.decimal("11.88"))
         #expect(commitment.localizations["en-US"]?.displayName == "sub with 12mo monthly commitment")
         #expect(diagnostics.warnings.map(\.message).contains { $0.contains("'com.revenuecat.annual_with_commitment' has no display name") })
+        // Its MONTHLY billing plan (a yearly commitment billed monthly) is a warning: the page bills up front.
+        let plan = try #require(diagnostics.warnings.first { $0.message.contains("billing plan") })
+        #expect(plan.message == "the MONTHLY billing plan of 'com.revenuecat.annual_with_commitment' is not shown; the page bills its displayPrice up front")
+        #expect(diagnostics.warnings.filter { $0.message.contains("billing plan") }.count == 1, "BILLED_UPFRONT plans are what the page shows")
         #expect(loaded.groups.map(\.name) == ["subscription_group_1", "subscription_group_2"])
     }
 
@@ -402,8 +406,17 @@ struct StoreKitFixtureTests {
         #expect(diagnostics.errors.contains { $0.message.contains("no 'recurringSubscriptionPeriod'") && $0.location.line == 4 })
     }
 
+    @Test func anEnabledMonthlyBillingPlanIsAWarningAtItsLine() throws {
+        let plans = ",\n\"billingPlans\": [ { \"billingPlanType\": \"MONTHLY\", \"isEnabled\": true }, { \"billingPlanType\": \"MONTHLY\", \"isEnabled\": false } ]"
+        let (catalog, diagnostics) = try Self.load(Self.subscription(plans))
+        #expect(catalog?.products.first?.price.amounts.count == 1, "the displayPrice is still the price")
+        #expect(diagnostics.errors.isEmpty)
+        #expect(diagnostics.warnings.map(\.message) == ["the MONTHLY billing plan of 'pro.monthly' is not shown; the page bills its displayPrice up front"])
+        #expect(diagnostics.warnings.first?.location.line == 8)
+    }
+
     @Test func unknownKeysAreIgnored() throws {
-        let (catalog, diagnostics) = try Self.load(Self.subscription(", \"billingPlans\": [ { \"billingPlanType\": \"MONTHLY\" } ], \"futureKey\": 1"))
+        let (catalog, diagnostics) = try Self.load(Self.subscription(", \"billingPlans\": [ { \"billingPlanType\": \"BILLED_UPFRONT\" } ], \"futureKey\": 1"))
         #expect(catalog != nil)
         #expect(diagnostics.all.isEmpty)
     }

@@ -84,6 +84,7 @@ public enum StoreKitLoader {
             }
             return result
         }
+        warnAboutBillingPlans(node, of: id, diagnostics: &diagnostics)
         return Product(
             id: id, referenceName: referenceName,
             level: try node["groupNumber"]?.int("groupNumber") ?? 1,
@@ -94,6 +95,18 @@ public enum StoreKitLoader {
             promotionalOffers: try offers(node["adHocOffers"]?.sequence("adHocOffers") ?? [], .promotional),
             winBackOffers: try offers(node["winbackOffers"]?.sequence("winbackOffers") ?? [], .winBack),
             localizations: texts, location: node.location)
+    }
+
+    /// Schema 5 files may give a subscription billing plans; one billed monthly over a yearly commitment has no
+    /// web counterpart, so the page bills `displayPrice` up front, and says so.
+    static func warnAboutBillingPlans(_ node: YAMLNode, of id: String, diagnostics: inout Diagnostics) {
+        for plan in (try? node["billingPlans"]?.sequence("billingPlans")) ?? [] {
+            let type = (try? plan["billingPlanType"]?.string("billingPlanType")) ?? nil
+            let enabled = ((try? plan["isEnabled"]?.bool("isEnabled")) ?? nil) ?? true
+            guard enabled, let type, type != "BILLED_UPFRONT" else { continue }
+            diagnostics.warning(plan.location, "the \(type) billing plan of '\(id)' is not shown; the page bills its displayPrice up front",
+                                hint: "paywall pages offer the price billed up front; disable the plan in Xcode to silence this")
+        }
     }
 
     /// The kind of a `products[]` entry; nil, with a warning, for a type paywall does not know.
