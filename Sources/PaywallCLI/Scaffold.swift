@@ -48,6 +48,8 @@ enum Scaffold {
                     price: { USA: "1.99" }
                     localizations:
                       en-US: { displayName: Basic Monthly, description: "The essentials." }
+            # One-time products sit beside the groups: nonConsumables (a Lifetime plan), nonRenewingSubscriptions
+            # (with an optional period) and consumables, each with id, referenceName, price and localizations.
 
             """),
         ("content/premium.md", """
@@ -56,7 +58,9 @@ enum Scaffold {
             title: My App Premium
             # Which options: every subscription of a group (ordered by level, then price) …
             groupID: myapp.premium
-            # … or exactly these, in this order:
+            # … then these one-time products after them:
+            # additionalProductIDs: [lifetime]
+            # … or exactly these, in this order (subscriptions of one group and one-time products):
             # productIDs: [premium.yearly, premium.monthly]
             # picker | buttons | compactPicker | prominentPicker | pagedPicker | pagedProminentPicker | automatic
             controlStyle: automatic

@@ -459,7 +459,7 @@ enum CLISite {
 
         // `.option` elements in document order.
         let options = matches(#"<[a-z]+ [^>]*class="option"[^>]*data-product-id="([^"]+)""#, in: html)
-        #expect(options == ["pro.monthly", "pro.yearly", "plus.monthly", "plus.yearly"])
+        #expect(options == ["pro.monthly", "pro.yearly", "plus.monthly", "plus.yearly", "lifetime"])
 
         // Each subscribe link goes to the checkout with its product and locale.
         let links = matches(#"(<a [^>]*data-action="subscribe"[^>]*>)"#, in: html)
@@ -469,7 +469,12 @@ enum CLISite {
             let href = try #require(matches(#"href="([^"]+)""#, in: link).first).replacingOccurrences(of: "&amp;", with: "&")
             #expect(href == "https://pay.birdsong.example.com/checkout?product=\(id)&locale=en-US")
         }
-        #expect(Set(links.compactMap { matches(#"data-product-id="([^"]+)""#, in: $0).first }) == Set(options))
+        #expect(Set(links.compactMap { matches(#"data-product-id="([^"]+)""#, in: $0).first }) == Set(options.dropLast()))
+
+        // The lifetime option is bought, not subscribed to: its link comes from actions.purchase.
+        let buy = matches(#"(<a [^>]*data-action="purchase"[^>]*>)"#, in: html)
+        #expect(buy.count == 1)
+        #expect(buy.first?.contains(#"href="https://pay.birdsong.example.com/buy?product=lifetime&amp;locale=en-US""#) == true)
     }
 
     /// The first capture group of every match of `pattern`, in order.

@@ -108,7 +108,7 @@ import Testing
 
     @Test func unknownProductIDInProductIDsIsReportedAtItsLineWithDidYouMean() {
         let errors = site.page(replacing: "groupID: birdwatch.pro", with: "productIDs: [pro.yearly, pro.montly]").errors
-        expectError(errors, "no subscription 'pro.montly'", file: page, line: 3, hint: "did you mean 'pro.monthly'?")
+        expectError(errors, "no product 'pro.montly'", file: page, line: 3, hint: "did you mean 'pro.monthly'?")
     }
 
     @Test func unknownProductIDInABlockListIsReportedAtItsOwnLine() {
@@ -116,7 +116,7 @@ import Testing
         let errors = site.with { $0.content["pro.de.md"] = "---\ntitle: Pro\nproductIDs:\n  - pro.yearly\n  - pro.jahr\n---\n" }
             .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
             .page(replacing: "groupID: birdwatch.pro", with: "productIDs: [pro.yearly]").errors
-        expectError(errors, "no subscription 'pro.jahr'", file: "site/content/pro.de.md", line: 5, column: 5)
+        expectError(errors, "no product 'pro.jahr'", file: "site/content/pro.de.md", line: 5, column: 5)
     }
 
     // MARK: 4. Duplicates
@@ -189,13 +189,13 @@ import Testing
 
     // MARK: 7. Storefronts without prices
 
-    @Test func localeWhoseStorefrontHasNoPriceIsAnErrorAtTheProduct() {
+    @Test func localeWhoseStorefrontHasNoPriceIsAnErrorAtTheProductsPriceLine() {
         let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]")
             .config(replacing: "storefronts: { default: USA }", with: "storefronts: { de-DE: DEU }").errors
-        for id in ["pro.monthly", "pro.yearly"] {
+        for (id, price) in [("pro.monthly", "price: { USA: \"4.99\" }"), ("pro.yearly", "price: { USA: \"49.99\" }")] {
             let error = expectError(errors, "subscription '\(id)' has no price for storefront DEU", file: catalog,
-                                    line: TestSite.line(of: "id: \(id)", in: TestSite.defaultCatalog),
-                                    column: TestSite.column(of: "id: \(id)", in: TestSite.defaultCatalog),
+                                    line: TestSite.line(of: price, in: TestSite.defaultCatalog),
+                                    column: TestSite.column(of: price, in: TestSite.defaultCatalog),
                                     hint: "storefronts")
             #expect(error?.message.contains("de-DE") == true)
         }
@@ -286,7 +286,7 @@ import Testing
 
     @Test func pageNamingNeitherGroupNorProductsIsAnError() {
         let errors = site.page(replacing: "groupID: birdwatch.pro\n", with: "").errors
-        expectError(errors, "does not say which subscriptions it offers", file: page, line: 1, hint: "groupID")
+        expectError(errors, "does not say which products it offers", file: page, line: 1, hint: "groupID")
     }
 
     @Test func pageNamingBothGroupAndProductsIsAnError() {
@@ -408,9 +408,11 @@ import Testing
 
     // MARK: 11. Missing files
 
-    @Test func missingCatalogFileIsAnErrorNamingIt() {
+    @Test func missingCatalogFileIsReportedWhereItIsNamedWithThePathLookedFor() {
         let errors = site.with { $0.catalog = nil }.errors
-        expectError(errors, "catalog file does not exist", file: catalog, line: 1, hint: "catalog:")
+        // `catalog: catalog.yml` is line 2; the value starts at column 10.
+        let error = expectError(errors, "catalog file does not exist", file: config, line: 2, column: 10, hint: "catalog:")
+        #expect(error?.message.contains("looked for site/catalog.yml") == true)
     }
 
     @Test func missingPaywallYmlIsAnError() {
@@ -418,10 +420,11 @@ import Testing
         expectError(errors, "no paywall.yml", file: config, line: 1, hint: "paywall init")
     }
 
-    @Test func controlIconNotInAssetsIsAnError() {
+    @Test func controlIconNotInAssetsIsReportedAtItsValue() {
         let errors = site.page(replacing: "title: Birdwatch Pro", with: "title: Birdwatch Pro\ncontrolIcons: { pro.yearly: assets/star.svg }")
             .with { $0.assets = ["feather.svg": Data("<svg/>".utf8)] }.errors
-        expectError(errors, "'assets/star.svg' is not a file in assets/", file: page, line: 3, hint: "assets/")
+        let error = expectError(errors, "'assets/star.svg' is not a file in assets/", file: page, line: 3, column: 29, hint: "assets/")
+        #expect(error?.message.contains("looked for site/assets/star.svg") == true)
     }
 
     @Test func controlIconNearMissSuggestsTheAsset() {
@@ -431,27 +434,34 @@ import Testing
                     hint: "did you mean 'assets/star.svg'?")
     }
 
-    @Test func policyPageNotInContentIsAnError() {
+    @Test func policyPageNotInContentIsReportedAtItsNameWithThePathLookedFor() {
         let errors = site.config(replacing: "termsOfService: https://example.com/terms", with: "termsOfService: { page: terms.md }").errors
-        expectError(errors, "the policy page 'terms.md' is not in content/", file: config,
-                    line: TestSite.line(of: "termsOfService", in: TestSite.defaultConfig), hint: "content/terms.md")
+        let line = TestSite.line(of: "termsOfService", in: TestSite.defaultConfig)
+        let error = expectError(errors, "the policy page 'terms.md' is not in content/", file: config, line: line, column: 27,
+                                hint: "content/terms.md")
+        #expect(error?.message.contains("looked for site/content/terms.md") == true)
     }
 
-    @Test func appIconNotInAssetsIsAnError() {
+    @Test func appIconNotInAssetsIsReportedAtItsValue() {
         let errors = site.config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch, icon: assets/icon.svg }").errors
         expectError(errors, "app.icon 'assets/icon.svg' is not a file in assets/", file: config,
-                    line: TestSite.line(of: "app:", in: TestSite.defaultConfig))
+                    line: TestSite.line(of: "app:", in: TestSite.defaultConfig), column: 31)
     }
 
-    @Test func productIconNotInAssetsIsAnError() {
+    @Test func productIconNotInAssetsIsReportedAtItsIconLine() {
         let errors = site.catalog(replacing: "referenceName: Pro Yearly", with: "referenceName: Pro Yearly\n        icon: assets/star.svg").errors
         expectError(errors, "'assets/star.svg' is not a file in assets/", file: catalog,
-                    line: TestSite.line(of: "id: pro.yearly", in: TestSite.defaultCatalog))
+                    line: TestSite.line(of: "referenceName: Pro Yearly", in: TestSite.defaultCatalog) + 1, column: 15)
     }
 
-    @Test func backgroundImageNotInAssetsIsAnError() {
+    @Test func oneTimeProductIconNotInAssetsIsReportedAtItsIconLine() {
+        let errors = site.catalog(replacing: "subscriptionGroups:", with: "nonConsumables:\n  - { id: lifetime, price: { USA: \"99.99\" },\n      icon: assets/infinity.svg }\nsubscriptionGroups:").errors
+        expectError(errors, "the icon of 'lifetime' 'assets/infinity.svg' is not a file in assets/", file: catalog, line: 3, column: 13)
+    }
+
+    @Test func backgroundImageNotInAssetsIsReportedAtItsValue() {
         let errors = site.page(replacing: "title: Birdwatch Pro", with: "title: Birdwatch Pro\nbackground: { image: assets/sky.jpg }").errors
-        expectError(errors, "'assets/sky.jpg' is not a file in assets/", file: page, line: 3)
+        expectError(errors, "'assets/sky.jpg' is not a file in assets/", file: page, line: 3, column: 22)
     }
 
     @Test func assetsThatExistAreAccepted() {
@@ -558,7 +568,7 @@ struct BadInputInSeveralLocalesTests {
             .page(replacing: "groupID: birdwatch.pro\n", with: "")
         let errors = site.errors
         #expect(errors.count == 1, "\(errors)")
-        #expect(errors.first?.message.contains("does not say which subscriptions") == true)
+        #expect(errors.first?.message.contains("does not say which products") == true)
     }
 }
 

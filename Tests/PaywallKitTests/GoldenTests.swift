@@ -5,7 +5,7 @@ import Testing
 /// Whole pages of a fixture site, compared byte for byte with reviewed files under `Golden/`.
 /// After a deliberate change, rewrite them with `PAYWALL_UPDATE_GOLDEN=1 swift test --filter GoldenTests`
 /// and review the diff before committing.
-@Suite("Golden pages: every customer state")
+@Suite("Golden pages: every customer state, and a page of one-time products")
 struct GoldenTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let site = root.appendingPathComponent("Fixtures/golden").path
@@ -26,6 +26,7 @@ struct GoldenTests {
         "en-US/premium/current/max.monthly/index.html",
         "en-US/premium/current/lite.monthly/index.html",
         "en-US/premium/lapsed/max.yearly/index.html",
+        "en-US/purchase/index.html",
     ])
     func page(_ path: String) throws {
         let file = try #require(Self.result.files.first { $0.path == path }, "not written: \(path)")
@@ -47,7 +48,7 @@ struct GoldenTests {
     @Test("the manifest lists every state of the page")
     func manifest() throws {
         let manifest = try #require(Self.result.manifest)
-        #expect(manifest.pages.map(\.variant).sorted() == ["current", "current", "current", "lapsed", "new"])
+        #expect(manifest.pages.map(\.variant).sorted() == ["current", "current", "current", "lapsed", "new", "new"])
         #expect(manifest.pages.first { $0.variant == "lapsed" }?.productID == "max.yearly")
     }
 }

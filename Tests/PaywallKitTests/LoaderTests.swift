@@ -102,13 +102,20 @@ import Testing
     /// Groups with every source location cleared, to compare catalogs read from different texts.
     static func normalized(_ catalog: Catalog) -> [SubscriptionGroup] {
         let nowhere = PaywallKit.SourceLocation(file: "")
-        func clear(_ offer: Offer) -> Offer { var offer = offer; offer.location = nowhere; return offer }
+        func clear(_ offer: Offer) -> Offer {
+            var offer = offer
+            offer.location = nowhere
+            offer.price?.location = nil
+            return offer
+        }
         return catalog.groups.map { group in
             var group = group
             group.location = nowhere
             group.subscriptions = group.subscriptions.map { product in
                 var product = product
                 product.location = nowhere
+                product.price.location = nil
+                product.iconLocation = nil
                 product.introductoryOffer = product.introductoryOffer.map(clear)
                 product.promotionalOffers = product.promotionalOffers.map(clear)
                 product.winBackOffers = product.winBackOffers.map(clear)
@@ -246,12 +253,12 @@ import Testing
         #expect(crlf.product("pro.yearly")?.product.location.line == 8)
     }
 
-    @Test func nativeCatalogWithoutGroupsIsAnError() throws {
+    @Test func nativeCatalogWithNothingForSaleIsAnError() throws {
         let root = try YAML.parse("appPolicies: { termsOfService: https://example.com/terms }\n", file: "catalog.yml")
         #expect {
             try NativeCatalogLoader.load(root, file: "catalog.yml")
         } throws: { error in
-            (error as? DiagnosticsError)?.diagnostics.contains { $0.message.contains("no 'subscriptionGroups'") } == true
+            (error as? DiagnosticsError)?.diagnostics.contains { $0.message == "the catalog has no subscription groups and no products" } == true
         }
     }
 

@@ -23,4 +23,15 @@ struct SchemaTests {
         let product = ["properties", "subscriptionGroups", "items", "properties", "subscriptions", "items"]
         #expect(try Self.properties(.catalog, path: product) == Set(NativeCatalogLoader.productKeys))
     }
+
+    @Test func catalogKeys() throws {
+        #expect(try Self.properties(.catalog) == Set(["subscriptionGroups", "appPolicies"] + NativeCatalogLoader.oneTimeLists.map(\.key)))
+    }
+
+    @Test(arguments: NativeCatalogLoader.oneTimeLists.map(\.key))
+    func oneTimeProductKeys(_ list: String) throws {
+        let keys = try Self.properties(.catalog, path: ["properties", list, "items"])
+        let expected = NativeCatalogLoader.oneTimeKeys + (list == "nonRenewingSubscriptions" ? ["period"] : [])
+        #expect(keys == Set(expected))
+    }
 }

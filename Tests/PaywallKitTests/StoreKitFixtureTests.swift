@@ -60,6 +60,20 @@ enum StoreKitFixtures {
         }
     }
 
+    /// What the raw JSON says of its one-time products: ID, kind and the name a customer should see in en-US.
+    static func expectedOneTime(_ name: String) throws -> [(id: String, kind: Product.Kind, name: String)] {
+        let json = try #require(try JSONSerialization.jsonObject(with: try data(name)) as? [String: Any])
+        let kinds: [String: Product.Kind] = ["NonConsumable": .nonConsumable, "Consumable": .consumable, "NonRenewingSubscription": .nonRenewing]
+        let items = (json["products"] as? [[String: Any]] ?? []) + (json["nonRenewingSubscriptions"] as? [[String: Any]] ?? [])
+        return try items.map { item in
+            let localizations = item["localizations"] as? [[String: Any]] ?? []
+            let english = localizations.first { $0["locale"] as? String == "en_US" }?["displayName"] as? String ?? ""
+            let reference = item["referenceName"] as? String ?? ""
+            let kind = try #require(kinds[item["type"] as? String ?? ""])
+            return (item["productID"] as? String ?? "", kind, english.isEmpty ? reference : english)
+        }
+    }
+
     /// A site whose catalog is the fixture, with one page per subscription group (`group-0.md`, …).
     static func site(_ name: String) throws -> (site: TestSite, groupIDs: [String]) {
         let groupIDs = try expectedNames(name).map(\.groupID)
@@ -116,7 +130,7 @@ struct StoreKitFixtureTests {
         let catalog = try F.catalog(file)
         let expected = try F.expectedNames(file)
         #expect(catalog.groups.map(\.id) == expected.map(\.groupID))
-        #expect(catalog.products.map(\.id) == expected.flatMap { $0.products.map(\.id) })
+        #expect(catalog.subscriptions.map(\.id) == expected.flatMap { $0.products.map(\.id) })
         for product in catalog.products {
             #expect(!product.localizations.isEmpty, "\(product.id) has no text")
             for (locale, text) in product.localizations {
@@ -141,6 +155,40 @@ struct StoreKitFixtureTests {
                 #expect(html.contains(htmlEscaped(product.name)), "'\(product.name)' is not on the page")
             }
         }
+    }
+
+    @Test(arguments: F.files)
+    func oneTimeProductsLoadWithTheirKinds(_ file: String) throws {
+        let catalog = try F.catalog(file)
+        let expected = try F.expectedOneTime(file)
+        #expect(catalog.oneTimeProducts.map(\.id) == expected.map(\.id))
+        #expect(catalog.oneTimeProducts.map(\.kind) == expected.map(\.kind))
+        #expect(catalog.oneTimeProducts.allSatisfy { $0.period == nil && $0.level == 0 && $0.price.amounts.count == 1 })
+    }
+
+    /// Every fixture builds a page of its one-time products, and a page of its first group with them after it.
+    @Test(arguments: F.files)
+    func oneTimeAndMixedPagesBuild(_ file: String) throws {
+        var (site, groupIDs) = try F.site(file)
+        let oneTime = try F.expectedOneTime(file)
+        try #require(!oneTime.isEmpty, "\(file) has no one-time products")
+        let ids = oneTime.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        site.content = ["one-time.md": "---\ntitle: Once\nproductIDs: [\(ids)]\n---\n",
+                        "mixed.md": "---\ntitle: Mixed\ngroupID: \"\(groupIDs[0])\"\nadditionalProductIDs: [\(ids)]\n---\n"]
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors.map(\.description))")
+        let once = try #require(TestSite.file("en-US/one-time/index.html", of: result))
+        let mixed = try #require(TestSite.file("en-US/mixed/index.html", of: result))
+        for product in oneTime {
+            for html in [once, mixed] {
+                #expect(html.contains("data-action=\"purchase\" data-product-id=\"\(product.id)\""), "\(product.id) has no purchase link")
+                #expect(html.contains(htmlEscaped(product.name)), "'\(product.name)' is not on the page")
+            }
+        }
+        #expect(!once.contains("auto-renew") && !once.contains("class=\"renewal\""), "a page of one-time products never speaks of renewal")
+        #expect(mixed.contains("<p class=\"auto-renew\">"))
+        let group = try F.expectedNames(file)[0]
+        for product in group.products { #expect(mixed.contains("data-action=\"subscribe\" data-product-id=\"\(product.id)\"")) }
     }
 
     // MARK: Exact values, file by file
@@ -189,7 +237,8 @@ struct StoreKitFixtureTests {
         #expect(annual.period == Period(1, .year) && annual.price["USA"] == Self.decimal("29.99"))
         #expect(weekly.period == Period(1, .week) && weekly.price["USA"] == Self.decimal("15.49"))
         let warnings = diagnostics.warnings
-        #expect(warnings.count == 2, "\(warnings.map(\.description))")
+        #expect(warnings.count == 3, "\(warnings.map(\.description))")
+        #expect(warnings.contains { $0.message.contains("non-consumable 'com.subs.nonconsumable' has no display name; using 'Non-consumable'") })
         #expect(warnings.contains { $0.message.contains("'com.subs.annual' has no display name; using 'Annual'") })
         #expect(warnings.contains { $0.message.contains("'com.subs.weekly' has no display name; using 'Weekly'") })
         #expect(warnings.allSatisfy { $0.location.file == "qonversion-2020-v1.storekit" && $0.location.line > 1 })
@@ -217,6 +266,10 @@ struct StoreKitFixtureTests {
         #expect(commitment.price["USA"] == Self.decimal("11.88"))
         #expect(commitment.localizations["en-US"]?.displayName == "sub with 12mo monthly commitment")
         #expect(diagnostics.warnings.map(\.message).contains { $0.contains("'com.revenuecat.annual_with_commitment' has no display name") })
+        // Its MONTHLY billing plan (a yearly commitment billed monthly) is a warning: the page bills up front.
+        let plan = try #require(diagnostics.warnings.first { $0.message.contains("billing plan") })
+        #expect(plan.message == "the MONTHLY billing plan of 'com.revenuecat.annual_with_commitment' is not shown; the page bills its displayPrice up front")
+        #expect(diagnostics.warnings.filter { $0.message.contains("billing plan") }.count == 1, "BILLED_UPFRONT plans are what the page shows")
         #expect(loaded.groups.map(\.name) == ["subscription_group_1", "subscription_group_2"])
     }
 
@@ -242,7 +295,7 @@ struct StoreKitFixtureTests {
         #expect(yearly.promotionalOffers.first?.paymentMode == .payAsYouGo)
         #expect(yearly.promotionalOffers.first?.price?["USA"] == Self.decimal("29.99"))
         #expect(monthly.introductoryOffer == nil)
-        #expect(loaded.products.map(\.level) == [1, 4, 2, 3, 1, 1])
+        #expect(loaded.subscriptions.map(\.level) == [1, 4, 2, 3, 1, 1])
         // A subscription with `localizations: []` gets its reference name, with a warning.
         let noText = try #require(loaded.product("monthly.trial.premium.999")?.product)
         #expect(noText.localizations == ["en-US": LocalizedText(displayName: "Monthly Trial Premium", description: "")])
@@ -251,9 +304,9 @@ struct StoreKitFixtureTests {
 
     @Test func backyardBirdsOrdersByLevelOnThePage() throws {
         let catalog = try F.catalog("backyard-birds.storekit")
-        #expect(catalog.products.map(\.level) == [3, 2, 1])
-        #expect(catalog.products.allSatisfy { $0.introductoryOffer?.paymentMode == .freeTrial && $0.introductoryOffer?.periodCount == 1 })
-        #expect(catalog.products.map(\.familyShareable) == [false, true, true])
+        #expect(catalog.subscriptions.map(\.level) == [3, 2, 1])
+        #expect(catalog.subscriptions.allSatisfy { $0.introductoryOffer?.paymentMode == .freeTrial && $0.introductoryOffer?.periodCount == 1 })
+        #expect(catalog.subscriptions.map(\.familyShareable) == [false, true, true])
         let (site, _) = try F.site("backyard-birds.storekit")
         let html = try #require(TestSite.file("en-US/group-0/index.html", of: site.build()))
         let order = ["pass.premium", "pass.family", "pass.individual"].compactMap { html.range(of: "data-product-id=\"\($0)\"")?.lowerBound }
@@ -270,7 +323,7 @@ struct StoreKitFixtureTests {
         #expect(individual.promotionalOffers.map(\.id) == ["XYZ"])
         #expect(individual.promotionalOffers.first?.paymentMode == .freeTrial)
         #expect(individual.promotionalOffers.first?.periodCount == 1)
-        #expect(catalog.products.allSatisfy { $0.level == 1 })
+        #expect(catalog.subscriptions.allSatisfy { $0.level == 1 })
     }
 
     @Test func paywallsTesterHasThreeLocalesAndNoEmptyPolicies() throws {
@@ -353,8 +406,17 @@ struct StoreKitFixtureTests {
         #expect(diagnostics.errors.contains { $0.message.contains("no 'recurringSubscriptionPeriod'") && $0.location.line == 4 })
     }
 
+    @Test func anEnabledMonthlyBillingPlanIsAWarningAtItsLine() throws {
+        let plans = ",\n\"billingPlans\": [ { \"billingPlanType\": \"MONTHLY\", \"isEnabled\": true }, { \"billingPlanType\": \"MONTHLY\", \"isEnabled\": false } ]"
+        let (catalog, diagnostics) = try Self.load(Self.subscription(plans))
+        #expect(catalog?.products.first?.price.amounts.count == 1, "the displayPrice is still the price")
+        #expect(diagnostics.errors.isEmpty)
+        #expect(diagnostics.warnings.map(\.message) == ["the MONTHLY billing plan of 'pro.monthly' is not shown; the page bills its displayPrice up front"])
+        #expect(diagnostics.warnings.first?.location.line == 8)
+    }
+
     @Test func unknownKeysAreIgnored() throws {
-        let (catalog, diagnostics) = try Self.load(Self.subscription(", \"billingPlans\": [ { \"billingPlanType\": \"MONTHLY\" } ], \"futureKey\": 1"))
+        let (catalog, diagnostics) = try Self.load(Self.subscription(", \"billingPlans\": [ { \"billingPlanType\": \"BILLED_UPFRONT\" } ], \"futureKey\": 1"))
         #expect(catalog != nil)
         #expect(diagnostics.all.isEmpty)
     }

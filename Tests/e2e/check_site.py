@@ -18,9 +18,10 @@ one of the --pages globs; `*` also matches `/`):
   responsive      no horizontal scroll at 320, 390, 768 and 1440 px (content inside [data-carousel]
                   excepted).
   keyboard        with JavaScript disabled: Tab reaches the plan radio group, each ArrowDown checks
-                  the next plan and the one visible [data-action=subscribe] control follows it; Tab
-                  then reaches that control, its href is https, and Enter follows it.
-  focus-visible   the keyboard-focused subscribe control has an outline or a box-shadow.
+                  the next plan and the one visible purchase control ([data-action=subscribe] for a
+                  subscription, [data-action=purchase] for a one-time product) follows it; Tab then
+                  reaches that control, its href is https, and Enter follows it.
+  focus-visible   the keyboard-focused purchase control has an outline or a box-shadow.
 
 Prints one PASS/FAIL line per check and page, details under each failure, timings, and last a line
 `N passed, M failed`. Exits 0 when nothing failed, 1 otherwise (2 when a dependency is missing).
@@ -451,8 +452,13 @@ def describe(element):
             f" value={element.get_attribute('value')!r}>")
 
 
+# The purchase controls: subscribe links for subscriptions, purchase links for one-time products.
+PURCHASE_ACTIONS = ("subscribe", "purchase")
+PURCHASE_SELECTOR = ", ".join(f"[data-action={action}]" for action in PURCHASE_ACTIONS)
+
+
 def visible_subscribe(driver):
-    return [element for element in driver.find_elements(By.CSS_SELECTOR, "[data-action=subscribe]")
+    return [element for element in driver.find_elements(By.CSS_SELECTOR, PURCHASE_SELECTOR)
             if element.is_displayed()]
 
 
@@ -461,7 +467,7 @@ def check_selection(driver, radios, subscribe_ids):
     group = next((radio.get_attribute("name") for radio in radios
                   if radio.get_attribute("value") in subscribe_ids), None)
     if group is None:
-        return ["no radio's value matches a [data-action=subscribe] data-product-id"]
+        return ["no radio's value matches a purchase control's data-product-id"]
     selectable = sum(1 for radio in radios
                      if radio.get_attribute("name") == group and radio.is_enabled())
     focused = tab_until(driver, lambda element: element.get_attribute("type") == "radio"
@@ -523,16 +529,16 @@ def check_keyboard(report, driver, name, url):
     """With JS disabled: radio selection drives the subscribe link; Tab + Enter follow it."""
     driver.get(url)
     radios = driver.find_elements(By.CSS_SELECTOR, "input[type=radio]")
-    controls = driver.find_elements(By.CSS_SELECTOR, "[data-action=subscribe]")
+    controls = driver.find_elements(By.CSS_SELECTOR, PURCHASE_SELECTOR)
     if not controls:
-        report.skip("keyboard", name, "no [data-action=subscribe]")
-        report.skip("focus-visible", name, "no [data-action=subscribe]")
+        report.skip("keyboard", name, "no purchase control")
+        report.skip("focus-visible", name, "no purchase control")
         return
     subscribe_ids = {control.get_attribute("data-product-id") for control in controls}
     problems = check_selection(driver, radios, subscribe_ids) if radios else []
-    control = tab_until(driver, lambda element: element.get_attribute("data-action") == "subscribe")
+    control = tab_until(driver, lambda element: element.get_attribute("data-action") in PURCHASE_ACTIONS)
     if control is None:
-        problems.append("Tab never reached a [data-action=subscribe] control")
+        problems.append("Tab never reached a purchase control")
         report.result("keyboard", name, problems)
         report.skip("focus-visible", name, "no focused subscribe control")
         return

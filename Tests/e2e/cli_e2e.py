@@ -65,11 +65,14 @@ def main():
 
         page = tags(os.path.join(public, "en-US/membership/index.html"))
         order = [a["data-product-id"] for t, a in page if "option" in a.get("class", "").split() and "data-product-id" in a]
-        check("options in StoreKit order (level, then per-month price)",
-              order == ["pro.monthly", "pro.yearly", "plus.monthly", "plus.yearly"], str(order))
+        check("options in StoreKit order (level, then per-month price), then the one-time products",
+              order == ["pro.monthly", "pro.yearly", "plus.monthly", "plus.yearly", "lifetime"], str(order))
         links = {a["data-product-id"]: a["href"] for t, a in page if a.get("data-action") == "subscribe"}
-        wanted = {pid: f"https://pay.birdsong.example.com/checkout?product={pid}&locale=en-US" for pid in order}
-        check("each option's subscribe link comes from actions.subscribe", links == wanted, str(links))
+        wanted = {pid: f"https://pay.birdsong.example.com/checkout?product={pid}&locale=en-US" for pid in order[:-1]}
+        check("each subscription's link comes from actions.subscribe", links == wanted, str(links))
+        buy = {a["data-product-id"]: a["href"] for t, a in page if a.get("data-action") == "purchase"}
+        check("the lifetime option's link comes from actions.purchase",
+              buy == {"lifetime": "https://pay.birdsong.example.com/buy?product=lifetime&locale=en-US"}, str(buy))
         german = {a["data-product-id"]: a["href"] for t, a in tags(os.path.join(public, "de-DE/membership/index.html"))
                   if a.get("data-action") == "subscribe"}
         check("subscribe links carry the page's locale", all(h.endswith("locale=de-DE") for h in german.values()), str(german))

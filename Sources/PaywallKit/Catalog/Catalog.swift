@@ -29,9 +29,11 @@ public struct Policies: Hashable, Sendable {
     }
 }
 
-/// Everything for sale: subscription groups and the app's policies.
+/// Everything for sale: subscription groups, one-time products and the app's policies.
 public struct Catalog: Sendable {
     public var groups: [SubscriptionGroup]
+    /// Non-consumables, non-renewing subscriptions and consumables, in the catalog's order.
+    public var oneTimeProducts: [Product]
     public var appPolicies: Policies
     /// The storefront a `.storekit` file's prices belong to (`settings._storefront`).
     public var storefront: String?
@@ -40,9 +42,10 @@ public struct Catalog: Sendable {
     /// The file it was read from.
     public var file: String
 
-    public init(groups: [SubscriptionGroup], appPolicies: Policies = Policies(), storefront: String? = nil,
-                defaultLocale: String? = nil, file: String) {
+    public init(groups: [SubscriptionGroup], oneTimeProducts: [Product] = [], appPolicies: Policies = Policies(),
+                storefront: String? = nil, defaultLocale: String? = nil, file: String) {
         self.groups = groups
+        self.oneTimeProducts = oneTimeProducts
         self.appPolicies = appPolicies
         self.storefront = storefront
         self.defaultLocale = defaultLocale
@@ -51,22 +54,30 @@ public struct Catalog: Sendable {
 
     public func group(_ id: String) -> SubscriptionGroup? { groups.first { $0.id == id } }
 
-    public func product(_ id: String) -> (product: Product, group: SubscriptionGroup)? {
+    /// A product by ID, with its group when it is an auto-renewable subscription.
+    public func product(_ id: String) -> (product: Product, group: SubscriptionGroup?)? {
         for group in groups {
             if let product = group.subscriptions.first(where: { $0.id == id }) { return (product, group) }
         }
-        return nil
+        return oneTimeProducts.first { $0.id == id }.map { ($0, nil) }
     }
 
-    public var products: [Product] { groups.flatMap(\.subscriptions) }
+    /// Every auto-renewable subscription, group by group.
+    public var subscriptions: [Product] { groups.flatMap(\.subscriptions) }
+
+    /// Every product: the subscriptions, then the one-time products.
+    public var products: [Product] { subscriptions + oneTimeProducts }
+
+    public var isEmpty: Bool { groups.isEmpty && oneTimeProducts.isEmpty }
+
+    /// The most options one page can show: a whole group and every one-time product.
+    public var maxOptionsPerPage: Int { (groups.map(\.subscriptions.count).max() ?? 0) + oneTimeProducts.count }
 
     /// Every locale the catalog has text for, sorted.
     public var locales: [String] {
         var all = Set<String>()
-        for group in groups {
-            all.formUnion(group.localizations.keys)
-            for product in group.subscriptions { all.formUnion(product.localizations.keys) }
-        }
+        for group in groups { all.formUnion(group.localizations.keys) }
+        for product in products { all.formUnion(product.localizations.keys) }
         return all.sorted()
     }
 }

@@ -2,26 +2,39 @@ import Foundation
 
 /// Reads the native catalog format (YAML or JSON) of DESIGN.md section 2.
 public enum NativeCatalogLoader {
+    /// The top-level lists of one-time products, with the kind each holds.
+    static let oneTimeLists: [(key: String, kind: Product.Kind)] = [
+        ("nonConsumables", .nonConsumable), ("nonRenewingSubscriptions", .nonRenewing), ("consumables", .consumable),
+    ]
+
     public static func load(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> Catalog {
         var diagnostics = Diagnostics()
         var groups: [SubscriptionGroup] = []
+        var oneTime: [Product] = []
         var appPolicies = Policies()
         if let reader = diagnostics.collect({ try MappingReader(root, "the catalog") }) {
-            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups", "appPolicies"]))
-            if let list = reader["subscriptionGroups"],
-               let items = diagnostics.collect({ try list.sequence("subscriptionGroups") }) {
+            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies"]))
+            if let list = reader["subscriptionGroups"], let items = diagnostics.collect({ try list.sequence("subscriptionGroups") }) {
                 for item in items {
                     if let group = diagnostics.collect({ try Self.group(item) }) { groups.append(group) }
                 }
-            } else if reader["subscriptionGroups"] == nil {
-                diagnostics.error(root.location, "the catalog has no 'subscriptionGroups'", hint: "add a list of subscription groups (see `paywall schema catalog`)")
+            }
+            for (key, kind) in oneTimeLists {
+                guard let list = reader[key], let items = diagnostics.collect({ try list.sequence(key) }) else { continue }
+                for item in items {
+                    if let product = diagnostics.collect({ try Self.oneTimeProduct(item, kind) }) { oneTime.append(product) }
+                }
+            }
+            if !diagnostics.hasErrors && groups.isEmpty && oneTime.isEmpty {
+                diagnostics.error(root.location, "the catalog has no subscription groups and no products",
+                                  hint: "add 'subscriptionGroups', 'nonConsumables', 'nonRenewingSubscriptions' or 'consumables' (see `paywall schema catalog`)")
             }
             if let node = reader["appPolicies"] {
                 appPolicies = diagnostics.collect({ try Self.policies(node, "appPolicies") }) ?? Policies()
             }
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
-        return Catalog(groups: groups, appPolicies: appPolicies, file: file)
+        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: appPolicies, file: file)
     }
 
     /// `termsOfService` / `privacyPolicy` as URLs or `{ page: NAME.md }`.
@@ -43,8 +56,8 @@ public enum NativeCatalogLoader {
         if case .mapping = node.value {
             let reader = try MappingReader(node, what)
             if let unknown = reader.unknownKeys(["page"]).first { throw unknown }
-            let page = try reader.required("page").nonEmptyString("\(what).page")
-            return .page(name: page, markdown: "", location: node.location)
+            let pageNode = try reader.required("page")
+            return .page(name: try pageNode.nonEmptyString("\(what).page"), markdown: "", location: pageNode.location)
         }
         let url = try node.nonEmptyString(what)
         try SafeURL.check(url, what, at: node.location)
@@ -99,14 +112,15 @@ public enum NativeCatalogLoader {
 
     static let productKeys = ["id", "referenceName", "level", "period", "price", "familyShareable", "icon",
                               "introductoryOffer", "promotionalOffers", "winBackOffers", "localizations"]
+    /// Keys of a one-time product; a non-renewing subscription may also say how long it lasts (`period`).
+    static let oneTimeKeys = ["id", "referenceName", "price", "familyShareable", "icon", "localizations"]
 
     static func product(_ node: YAMLNode) throws(DiagnosticsError) -> Product {
         var diagnostics = Diagnostics()
         let reader: MappingReader
         do { reader = try MappingReader(node, "a subscription") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(productKeys))
-        let id = diagnostics.collect { try Self.identifier(reader, "the product ID") } ?? ""
-        let referenceName = diagnostics.collect { try reader["referenceName"]?.string("referenceName") } ?? nil
+        let common = Self.common(reader, diagnostics: &diagnostics)
         let level = diagnostics.collect { () throws(Diagnostic) in
             let node = try reader.required("level")
             let level = try node.int("level")
@@ -114,9 +128,6 @@ public enum NativeCatalogLoader {
             return level
         }
         let period = diagnostics.collect { try Self.period(reader.required("period"), "period") }
-        let price = diagnostics.collect { try Self.price(reader.required("price"), "price") }
-        let family = diagnostics.collect { try reader["familyShareable"]?.bool("familyShareable") } ?? nil
-        let icon = diagnostics.collect { try reader["icon"]?.nonEmptyString("icon") } ?? nil
         let intro = diagnostics.collect { () throws(DiagnosticsError) in
             try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.offer(node, .introductory) }
         } ?? nil
@@ -128,11 +139,41 @@ public enum NativeCatalogLoader {
                 if kind == .promotional { promotional.append(offer) } else { winBack.append(offer) }
             }
         }
+        guard !diagnostics.hasErrors, let level, let period, let price = common.price else { throw DiagnosticsError(diagnostics.all) }
+        return Product(id: common.id, referenceName: common.referenceName, level: level, period: period, price: price,
+                       familyShareable: common.familyShareable, icon: common.icon?.path, iconLocation: common.icon?.location,
+                       introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack,
+                       localizations: common.texts, location: node.location)
+    }
+
+    /// A non-consumable, consumable or non-renewing subscription from its top-level list.
+    static func oneTimeProduct(_ node: YAMLNode, _ kind: Product.Kind) throws(DiagnosticsError) -> Product {
+        var diagnostics = Diagnostics()
+        let reader: MappingReader
+        do { reader = try MappingReader(node, "a \(kind.noun)") } catch { throw DiagnosticsError([error]) }
+        diagnostics.append(contentsOf: reader.unknownKeys(kind == .nonRenewing ? oneTimeKeys + ["period"] : oneTimeKeys))
+        let common = Self.common(reader, diagnostics: &diagnostics)
+        let period = diagnostics.collect { try reader["period"].map { node throws(Diagnostic) in try Self.period(node, "period") } } ?? nil
+        guard !diagnostics.hasErrors, let price = common.price else { throw DiagnosticsError(diagnostics.all) }
+        return Product(id: common.id, kind: kind, referenceName: common.referenceName, level: 0, period: period, price: price,
+                       familyShareable: common.familyShareable, icon: common.icon?.path, iconLocation: common.icon?.location,
+                       localizations: common.texts, location: node.location)
+    }
+
+    /// The keys every product has: id, reference name, price, family sharing, icon and texts.
+    static func common(_ reader: MappingReader, diagnostics: inout Diagnostics)
+        -> (id: String, referenceName: String, price: Price?, familyShareable: Bool, icon: (path: String, location: SourceLocation)?,
+            texts: [String: LocalizedText]) {
+        let id = diagnostics.collect { try Self.identifier(reader, "the product ID") } ?? ""
+        let referenceName = diagnostics.collect { try reader["referenceName"]?.string("referenceName") } ?? nil
+        let price = diagnostics.collect { try Self.price(reader.required("price"), "price", keyLocation: reader.keyLocation("price")) }
+        let family = diagnostics.collect { try reader["familyShareable"]?.bool("familyShareable") } ?? nil
+        let icon = diagnostics.collect { () throws(Diagnostic) -> (path: String, location: SourceLocation)? in
+            guard let node = reader["icon"] else { return nil }
+            return (try node.nonEmptyString("icon"), node.location)
+        } ?? nil
         let texts = diagnostics.collect { try Self.localizations(reader["localizations"]) } ?? [:]
-        guard !diagnostics.hasErrors, let level, let period, let price else { throw DiagnosticsError(diagnostics.all) }
-        return Product(id: id, referenceName: referenceName ?? id, level: level, period: period, price: price,
-                       familyShareable: family ?? false, icon: icon, introductoryOffer: intro,
-                       promotionalOffers: promotional, winBackOffers: winBack, localizations: texts, location: node.location)
+        return (id, referenceName ?? id, price, family ?? false, icon, texts)
     }
 
     static func period(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Period {
@@ -144,7 +185,7 @@ public enum NativeCatalogLoader {
     }
 
     /// `{ USA: "49.99", DEU: "54.99" }`.
-    static func price(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Price {
+    static func price(_ node: YAMLNode, _ what: String, keyLocation: SourceLocation? = nil) throws(Diagnostic) -> Price {
         var amounts: [String: Decimal] = [:]
         guard case .mapping = node.value else {
             throw .error(node.location, "\(what) must map storefronts to prices, such as { USA: \"4.99\", DEU: \"5.49\" }")
@@ -157,7 +198,7 @@ public enum NativeCatalogLoader {
             amounts[pair.key] = try pair.value.decimal("\(what).\(pair.key)")
         }
         guard !amounts.isEmpty else { throw .error(node.location, "\(what) has no storefront", hint: "add one, such as USA: \"4.99\"") }
-        return Price(amounts)
+        return Price(amounts, location: keyLocation ?? node.location)
     }
 
     static func offer(_ node: YAMLNode, _ kind: Offer.Kind) throws(DiagnosticsError) -> Offer {
@@ -175,7 +216,7 @@ public enum NativeCatalogLoader {
         let count = diagnostics.collect { try reader["periodCount"]?.int("periodCount") } ?? nil
         var price: Price?
         if mode != .freeTrial {
-            price = diagnostics.collect { try self.price(reader.required("price"), "price") }
+            price = diagnostics.collect { try self.price(reader.required("price"), "price", keyLocation: reader.keyLocation("price")) }
         }
         guard !diagnostics.hasErrors, let mode, let period else { throw DiagnosticsError(diagnostics.all) }
         return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: max(1, count ?? 1),

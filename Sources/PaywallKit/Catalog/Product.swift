@@ -11,17 +11,37 @@ public struct LocalizedText: Hashable, Sendable {
     }
 }
 
-/// An auto-renewable subscription.
+/// A product for sale: an auto-renewable subscription of a group, or a one-time product beside the groups.
 public struct Product: Hashable, Sendable {
+    /// StoreKit's product types; every kind but `autoRenewable` is paid once.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case autoRenewable, nonRenewing, nonConsumable, consumable
+
+        /// The kind in messages: "subscription", "non-consumable".
+        public var noun: String {
+            switch self {
+            case .autoRenewable: "subscription"
+            case .nonRenewing: "non-renewing subscription"
+            case .nonConsumable: "non-consumable"
+            case .consumable: "consumable"
+            }
+        }
+    }
+
     public var id: String
+    public var kind: Kind
     public var referenceName: String
-    /// 1 is the highest level of service.
+    /// 1 is the highest level of service; 0 for one-time products, which have no level.
     public var level: Int
-    public var period: Period
+    /// The billing period of an auto-renewable subscription; how long a non-renewing subscription lasts,
+    /// when the catalog says; nil for other one-time products.
+    public var period: Period?
     public var price: Price
     public var familyShareable: Bool
     /// A decorative icon beside the option, relative to the site folder.
     public var icon: String?
+    /// Where `icon` was written.
+    public var iconLocation: SourceLocation?
     public var introductoryOffer: Offer?
     public var promotionalOffers: [Offer]
     public var winBackOffers: [Offer]
@@ -29,21 +49,28 @@ public struct Product: Hashable, Sendable {
     public var localizations: [String: LocalizedText]
     public var location: SourceLocation
 
-    public init(id: String, referenceName: String, level: Int, period: Period, price: Price,
-                familyShareable: Bool = false, icon: String? = nil, introductoryOffer: Offer? = nil,
-                promotionalOffers: [Offer] = [], winBackOffers: [Offer] = [],
+    public init(id: String, kind: Kind = .autoRenewable, referenceName: String, level: Int, period: Period?, price: Price,
+                familyShareable: Bool = false, icon: String? = nil, iconLocation: SourceLocation? = nil,
+                introductoryOffer: Offer? = nil, promotionalOffers: [Offer] = [], winBackOffers: [Offer] = [],
                 localizations: [String: LocalizedText] = [:], location: SourceLocation) {
         self.id = id
+        self.kind = kind
         self.referenceName = referenceName
         self.level = level
         self.period = period
         self.price = price
         self.familyShareable = familyShareable
         self.icon = icon
+        self.iconLocation = iconLocation
         self.introductoryOffer = introductoryOffer
         self.promotionalOffers = promotionalOffers
         self.winBackOffers = winBackOffers
         self.localizations = localizations
         self.location = location
     }
+
+    /// An auto-renewable subscription, the kind `SubscriptionStoreView` sells.
+    public var isSubscription: Bool { kind == .autoRenewable }
+    /// Paid once: a non-consumable, a consumable or a non-renewing subscription.
+    public var isOneTime: Bool { kind != .autoRenewable }
 }

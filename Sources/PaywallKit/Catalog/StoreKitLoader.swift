@@ -10,6 +10,7 @@ public enum StoreKitLoader {
         }
         let storefront = (try? root["settings"]?["_storefront"]?.string("_storefront")) ?? nil
         var groups: [SubscriptionGroup] = []
+        var oneTime: [Product] = []
         let before = diagnostics.errorsReported
         if let list = root["subscriptionGroups"] {
             for item in diagnostics.collect({ try list.sequence("subscriptionGroups") }) ?? [] {
@@ -18,14 +19,27 @@ public enum StoreKitLoader {
                 }
             }
         }
-        if root["subscriptionGroups"] == nil || (groups.isEmpty && diagnostics.errorsReported == before) {
-            diagnostics.error(root.location, "\(file) has no subscription groups",
-                              hint: "add an auto-renewable subscription group in Xcode's StoreKit configuration editor")
+        for (key, fixedKind) in [("products", nil), ("nonRenewingSubscriptions", Product.Kind.nonRenewing)] {
+            guard let list = root[key] else { continue }
+            for item in diagnostics.collect({ try list.sequence(key) }) ?? [] {
+                do throws(Diagnostic) {
+                    var kind = fixedKind
+                    if kind == nil { kind = try productKind(item, diagnostics: &diagnostics) }
+                    guard let kind else { continue }
+                    oneTime.append(try oneTimeProduct(item, kind, storefront: storefront ?? "USA", diagnostics: &diagnostics))
+                } catch {
+                    diagnostics.append(error)
+                }
+            }
+        }
+        if groups.isEmpty && oneTime.isEmpty && diagnostics.errorsReported == before {
+            diagnostics.error(root.location, "\(file) has no subscription groups and no products",
+                              hint: "add a subscription group or an in-app purchase in Xcode's StoreKit configuration editor")
         }
         let policies = root["appPolicies"].map { appPolicies($0, file: file) } ?? Policies()
         guard diagnostics.errorsReported == before else { return nil }
         let locale = ((try? root["settings"]?["_locale"]?.string("_locale")) ?? nil).flatMap(LocaleID.canonical)
-        return Catalog(groups: groups, appPolicies: policies, storefront: storefront ?? "USA", defaultLocale: locale, file: file)
+        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: policies, storefront: storefront ?? "USA", defaultLocale: locale, file: file)
     }
 
     static func group(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> SubscriptionGroup {
@@ -58,54 +72,104 @@ public enum StoreKitLoader {
 
     static func subscription(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> Product {
         guard case .mapping = node.value else { throw .error(node.location, "a subscription must be an object") }
+        let (id, referenceName, texts) = try identity(node, .autoRenewable, diagnostics: &diagnostics)
+        let periodNode = try required(node, "recurringSubscriptionPeriod", in: "subscription")
+        let price = try displayPrice(required(node, "displayPrice", in: "subscription"), storefront: storefront)
+        var intros = try node["introductoryOffers"]?.sequence("introductoryOffers") ?? []
+        if let single = node["introductoryOffer"], !single.isNull, intros.isEmpty { intros = [single] }
+        func offers(_ items: [YAMLNode], _ kind: Offer.Kind) throws(Diagnostic) -> [Offer] {
+            var result: [Offer] = []
+            for item in items {
+                if let offer = try offer(item, kind, storefront: storefront, of: id, diagnostics: &diagnostics) { result.append(offer) }
+            }
+            return result
+        }
+        warnAboutBillingPlans(node, of: id, diagnostics: &diagnostics)
+        return Product(
+            id: id, referenceName: referenceName,
+            level: try node["groupNumber"]?.int("groupNumber") ?? 1,
+            period: try NativeCatalogLoader.period(periodNode, "recurringSubscriptionPeriod"),
+            price: price,
+            familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
+            introductoryOffer: try offers(intros, .introductory).first,
+            promotionalOffers: try offers(node["adHocOffers"]?.sequence("adHocOffers") ?? [], .promotional),
+            winBackOffers: try offers(node["winbackOffers"]?.sequence("winbackOffers") ?? [], .winBack),
+            localizations: texts, location: node.location)
+    }
+
+    /// Schema 5 files may give a subscription billing plans; one billed monthly over a yearly commitment has no
+    /// web counterpart, so the page bills `displayPrice` up front, and says so.
+    static func warnAboutBillingPlans(_ node: YAMLNode, of id: String, diagnostics: inout Diagnostics) {
+        for plan in (try? node["billingPlans"]?.sequence("billingPlans")) ?? [] {
+            let type = (try? plan["billingPlanType"]?.string("billingPlanType")) ?? nil
+            let enabled = ((try? plan["isEnabled"]?.bool("isEnabled")) ?? nil) ?? true
+            guard enabled, let type, type != "BILLED_UPFRONT" else { continue }
+            diagnostics.warning(plan.location, "the \(type) billing plan of '\(id)' is not shown; the page bills its displayPrice up front",
+                                hint: "paywall pages offer the price billed up front; disable the plan in Xcode to silence this")
+        }
+    }
+
+    /// The kind of a `products[]` entry; nil, with a warning, for a type paywall does not know.
+    static func productKind(_ node: YAMLNode, diagnostics: inout Diagnostics) throws(Diagnostic) -> Product.Kind? {
+        guard case .mapping = node.value else { throw .error(node.location, "a product must be an object") }
+        let type = try node["type"]?.string("type") ?? ""
+        switch type {
+        case "NonConsumable": return .nonConsumable
+        case "Consumable": return .consumable
+        case "NonRenewingSubscription": return .nonRenewing
+        default:
+            diagnostics.warning(node["type"]?.location ?? node.location, "product type '\(type)' is unknown; the product is left out",
+                                hint: "paywall reads NonConsumable and Consumable products and nonRenewingSubscriptions")
+            return nil
+        }
+    }
+
+    /// A non-consumable, consumable or non-renewing subscription (which a `.storekit` file gives no period).
+    static func oneTimeProduct(_ node: YAMLNode, _ kind: Product.Kind, storefront: String,
+                               diagnostics: inout Diagnostics) throws(Diagnostic) -> Product {
+        guard case .mapping = node.value else { throw .error(node.location, "a \(kind.noun) must be an object") }
+        let (id, referenceName, texts) = try identity(node, kind, diagnostics: &diagnostics)
+        return Product(id: id, kind: kind, referenceName: referenceName, level: 0, period: nil,
+                       price: try displayPrice(required(node, "displayPrice", in: kind.noun), storefront: storefront),
+                       familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
+                       localizations: texts, location: node.location)
+    }
+
+    /// The product ID, the reference name (else the ID) and texts whose missing display names fall back to it.
+    static func identity(_ node: YAMLNode, _ kind: Product.Kind, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> (id: String, referenceName: String, texts: [String: LocalizedText]) {
         let idNode = node["productID"] ?? node
         let id = try idNode.nonEmptyString("productID")
         try Identifier.check(id, "the product ID", at: idNode.location)
         let referenceName = try node["referenceName"]?.string("referenceName") ?? ""
-        let periodNode = try required(node, "recurringSubscriptionPeriod")
-        let price = try displayPrice(required(node, "displayPrice"), storefront: storefront)
-        var texts = try localizations(node["localizations"])
         let fallback = referenceName.isEmpty ? id : referenceName
+        var texts = try localizations(node["localizations"])
         if texts.isEmpty || texts.values.contains(where: { $0.displayName.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            diagnostics.warning(node.location, "subscription '\(id)' has no display name; using '\(fallback)'",
+            diagnostics.warning(node.location, "\(kind.noun) '\(id)' has no display name; using '\(fallback)'",
                                 hint: "set a display name in Xcode's StoreKit configuration editor")
             for (locale, text) in texts where text.displayName.trimmingCharacters(in: .whitespaces).isEmpty {
                 texts[locale]?.displayName = fallback
             }
         }
-        var intros = try node["introductoryOffers"]?.sequence("introductoryOffers") ?? []
-        if let single = node["introductoryOffer"], !single.isNull, intros.isEmpty { intros = [single] }
-        let promotional = try (node["adHocOffers"]?.sequence("adHocOffers") ?? []).map { item throws(Diagnostic) in
-            try offer(item, .promotional, storefront: storefront)
-        }
-        let winBack = try (node["winbackOffers"]?.sequence("winbackOffers") ?? []).map { item throws(Diagnostic) in
-            try offer(item, .winBack, storefront: storefront)
-        }
-        return Product(
-            id: id, referenceName: fallback,
-            level: try node["groupNumber"]?.int("groupNumber") ?? 1,
-            period: try NativeCatalogLoader.period(periodNode, "recurringSubscriptionPeriod"),
-            price: price,
-            familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
-            introductoryOffer: try intros.first.map { item throws(Diagnostic) in try offer(item, .introductory, storefront: storefront) },
-            promotionalOffers: promotional, winBackOffers: winBack,
-            localizations: texts.isEmpty ? ["en-US": LocalizedText(displayName: fallback, description: "")] : texts,
-            location: node.location)
+        return (id, fallback, texts.isEmpty ? ["en-US": LocalizedText(displayName: fallback, description: "")] : texts)
     }
 
-    static func required(_ node: YAMLNode, _ key: String) throws(Diagnostic) -> YAMLNode {
+    static func required(_ node: YAMLNode, _ key: String, in what: String) throws(Diagnostic) -> YAMLNode {
         guard let value = node[key], !value.isNull else {
-            throw .error(node.location, "this subscription has no '\(key)'", hint: "set it in Xcode's StoreKit configuration editor")
+            throw .error(node.location, "this \(what) has no '\(key)'", hint: "set it in Xcode's StoreKit configuration editor")
         }
         return value
     }
 
     static func displayPrice(_ node: YAMLNode, storefront: String) throws(Diagnostic) -> Price {
-        Price([storefront: try node.decimal("displayPrice")])
+        Price([storefront: try node.decimal("displayPrice")], location: node.location)
     }
 
-    static func offer(_ node: YAMLNode, _ kind: Offer.Kind, storefront: String) throws(Diagnostic) -> Offer {
-        let modeNode = try required(node, "paymentMode")
+    /// An offer; nil, with a warning, when it has no price though it is not free (Xcode 12 and 13 wrote
+    /// `"displayPrice": ""` for pay-as-you-go and pay-up-front offers whose price was never set).
+    static func offer(_ node: YAMLNode, _ kind: Offer.Kind, storefront: String, of productID: String,
+                      diagnostics: inout Diagnostics) throws(Diagnostic) -> Offer? {
+        let modeNode = try required(node, "paymentMode", in: "offer")
         let mode: Offer.PaymentMode
         switch try modeNode.string("paymentMode") {
         case "free": mode = .freeTrial
@@ -114,11 +178,20 @@ public enum StoreKitLoader {
         case let other:
             throw .error(modeNode.location, "'\(other)' is not a StoreKit payment mode", hint: "use free, payAsYouGo or payUpFront")
         }
-        let price: Price? = mode == .freeTrial ? nil : try displayPrice(required(node, "displayPrice"), storefront: storefront)
         let referenceName = try node["referenceName"]?.string("referenceName")
-        return Offer(id: try node["offerID"]?.string("offerID") ?? referenceName,
-                     kind: kind, paymentMode: mode,
-                     period: try NativeCatalogLoader.period(required(node, "subscriptionPeriod"), "subscriptionPeriod"),
+        let id = try node["offerID"]?.string("offerID") ?? referenceName
+        var price: Price?
+        if mode != .freeTrial {
+            guard let priceNode = node["displayPrice"], !priceNode.isNull, (try? priceNode.string("displayPrice")) != "" else {
+                let name = "\(mode.rawValue) \(kind == .winBack ? "win-back" : kind.rawValue) offer" + (id.map { " '\($0)'" } ?? "")
+                diagnostics.warning(node["displayPrice"]?.location ?? node.location, "the \(name) of '\(productID)' has no price; it is left out",
+                                    hint: "set the offer's price in Xcode's StoreKit configuration editor (Xcode 12 and 13 left it empty)")
+                return nil
+            }
+            price = try displayPrice(priceNode, storefront: storefront)
+        }
+        return Offer(id: id, kind: kind, paymentMode: mode,
+                     period: try NativeCatalogLoader.period(required(node, "subscriptionPeriod", in: "offer"), "subscriptionPeriod"),
                      periodCount: max(1, try node["numberOfPeriods"]?.int("numberOfPeriods") ?? 1),
                      price: price, location: node.location)
     }

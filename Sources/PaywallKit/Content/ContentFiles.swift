@@ -18,9 +18,12 @@ public struct ContentFiles: Sendable {
 
     /// By base name, then locale ("" for the base file).
     public var files: [String: [String: File]] = [:]
+    /// The site folder, to name paths looked for.
+    public var folder: String = ""
 
     /// Parses every file, collecting problems; links in the Markdown must be https or relative.
     public init(_ content: [String: String], folder: String, allowRawHTML: Bool = false, diagnostics: inout Diagnostics) {
+        self.folder = folder
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
             let path = joinPath(folder, "content/" + fileName)

@@ -57,6 +57,9 @@ public struct Page: Sendable {
     public var selectionLocation: SourceLocation
     /// Where each of `productIDs` was written.
     public var productLocations: [SourceLocation] = []
+    /// One-time products shown after a `groupID` page's subscriptions (`additionalProductIDs`).
+    public var additionalProductIDs: [String] = []
+    public var additionalProductLocations: [SourceLocation] = []
     public var visibleRelationships: Set<Relationship>?
     public var marketing: Marketing
     public var controlStyle: ControlStyle = .automatic
@@ -83,9 +86,17 @@ public struct Page: Sendable {
     /// Where each front matter key was written, for later errors.
     public var keyLocations: [String: SourceLocation] = [:]
 
+    /// Where values that name files were written (`controlIcons.ID`, `background.image`).
+    public var valueLocations: [String: SourceLocation] = [:]
+
     /// The place of a front matter key, else the top of the file.
     public func location(of key: String) -> SourceLocation {
         keyLocations[key] ?? SourceLocation(file: file, line: 1, column: 1)
+    }
+
+    /// Where the value at a dotted path was written, else its top-level key.
+    public func location(ofValue path: String) -> SourceLocation {
+        valueLocations[path] ?? location(of: String(path.prefix { $0 != "." }))
     }
 
     /// Whether the page writes customer-state variants (`current/`, `lapsed/`).

@@ -1,6 +1,6 @@
 /// Reads a page's front matter into a `Page`, collecting every problem with its place.
 public enum PageLoader {
-    static let keys = ["title", "groupID", "productIDs", "visibleRelationships", "marketing", "controlStyle",
+    static let keys = ["title", "groupID", "productIDs", "additionalProductIDs", "visibleRelationships", "marketing", "controlStyle",
                        "controlPlacement", "buttonLabel", "controlIcons", "badges", "selected", "background",
                        "containerBackground", "pickerItemBackground", "colorScheme", "policies", "storeButtons", "optionGroups", "offer"]
 
@@ -50,7 +50,7 @@ public enum PageLoader {
         case (_?, let products?):
             diagnostics.error(products.location, "a page sets both groupID and productIDs", hint: "keep exactly one of them")
         case (nil, nil):
-            diagnostics.error(SourceLocation(file: file, line: 1, column: 1), "the page does not say which subscriptions it offers",
+            diagnostics.error(SourceLocation(file: file, line: 1, column: 1), "the page does not say which products it offers",
                               hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]' to the front matter")
         }
 
@@ -60,6 +60,17 @@ public enum PageLoader {
                         selectionLocation: selectionLocation, marketing: hasBody ? .markdown : .automatic,
                         body: body, bodyLine: bodyLine, keyLocations: keyLocations)
         if case .sequence(let items)? = reader["productIDs"]?.value { page.productLocations = items.map(\.location) }
+        if let node = reader["additionalProductIDs"] {
+            if reader["groupID"] == nil {
+                diagnostics.error(node.location, "additionalProductIDs adds one-time products to a groupID page",
+                                  hint: reader["productIDs"] != nil ? "list these products in productIDs instead" : "add 'groupID: GROUP'")
+            }
+            diagnostics.collect {
+                let items = try node.sequenceOrScalar("additionalProductIDs")
+                page.additionalProductIDs = try items.map { item throws(Diagnostic) in try item.nonEmptyString("additionalProductIDs") }
+                page.additionalProductLocations = items.map(\.location)
+            }
+        }
 
         diagnostics.collect {
             if let node = reader["visibleRelationships"] {
@@ -77,10 +88,12 @@ public enum PageLoader {
             }
         }
         diagnostics.collect { page.controlIcons = try stringMap(reader["controlIcons"], "controlIcons") }
+        for pair in (try? reader["controlIcons"]?.pairs("controlIcons")) ?? [] { page.valueLocations["controlIcons.\(pair.key)"] = pair.value.location }
         diagnostics.collect { page.badges = try stringMap(reader["badges"], "badges") }
         diagnostics.collect { page.selected = try reader["selected"]?.nonEmptyString("selected") }
         if let node = reader["background"], let bg = diagnostics.collect({ try MappingReader(node, "background") }) {
             diagnostics.append(contentsOf: bg.unknownKeys(["color", "image"]))
+            page.valueLocations["background.image"] = bg["image"]?.location
             diagnostics.collect {
                 page.background = Page.Background(color: try bg["color"].map { n throws(Diagnostic) in try CSSColor.check(n, "background.color") },
                                                   image: try bg["image"]?.nonEmptyString("background.image"))

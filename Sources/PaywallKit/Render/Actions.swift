@@ -1,5 +1,11 @@
 /// Expands `actions` URL templates: `{productID}`, `{locale}` and `{offerID}`, percent-encoded.
 public enum Actions {
+    /// The URL template of an option's purchase link: `subscribe` for a subscription; `purchase`, else
+    /// `subscribe`, for a one-time product.
+    public static func purchase(_ product: Product, in actions: [String: String]) -> String? {
+        product.isSubscription ? actions["subscribe"] : actions["purchase"] ?? actions["subscribe"]
+    }
+
     public static func expand(_ template: String, productID: String = "", locale: String, offerID: String = "") -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""

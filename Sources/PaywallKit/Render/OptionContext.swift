@@ -41,22 +41,31 @@ struct OptionContext {
     var buttonLabel: Set<Page.ButtonLabel> = [.automatic]
     var isButtonsStyle = false
 
-    /// The secondary, smaller price: per month for longer periods, per week for multi-week ones.
+    /// The secondary, smaller price: per month for longer periods, per week for multi-week ones; none for a
+    /// one-time product.
     var equivalentUnit: Period.Unit? {
-        guard option.price != 0 else { return nil }
-        switch option.period.unit {
+        guard option.price != 0, option.isSubscription, let period = option.period else { return nil }
+        switch period.unit {
         case .year: return .month
-        case .month: return option.period.count > 1 ? .month : nil
-        case .week: return option.period.count > 1 ? .week : nil
+        case .month: return period.count > 1 ? .month : nil
+        case .week: return period.count > 1 ? .week : nil
         case .day: return nil
         }
     }
 
     func money(_ unit: Period.Unit) -> String { text.money(option.pricePer[unit] ?? 0) }
 
-    /// Parts of the option as one spoken sentence: "Pro Yearly, $49.99 per year, 1 week free trial".
+    /// The billed price: "$49.99/year" (spoken "$49.99 per year"); a one-time product's price alone.
+    func billed(spoken: Bool = false) -> String {
+        guard option.isSubscription, let period = option.period else { return text.price(option.price) }
+        return text.perPeriod(option.price, period, spoken: spoken)
+    }
+
+    /// Parts of the option as one spoken sentence: "Pro Yearly, $49.99 per year, 1 week free trial";
+    /// "Lifetime, $99.99, one-time purchase".
     var accessibleLabel: String {
-        var parts = [option.text.displayName, text.perPeriod(option.price, option.period, spoken: true)]
+        var parts = [option.text.displayName, billed(spoken: true)]
+        if !option.isSubscription { parts.append(text.purchaseTerms(option.product, spoken: true)) }
         if let unit = equivalentUnit { parts.append(text.perPeriod(option.pricePer[unit] ?? 0, Period(1, unit), spoken: true)) }
         if let offer = option.offer { parts.append(text.offer(offer, spoken: true)) }
         if let discount = option.relativeDiscount { parts.append(text.save(discount)) }
@@ -67,7 +76,8 @@ struct OptionContext {
     }
 
     var actionLabel: String {
-        text.strings[option.offer?.offer.paymentMode == .freeTrial ? "tryFree" : "subscribe"]
+        guard option.isSubscription else { return text.strings["buy"] }
+        return text.strings[option.offer?.offer.paymentMode == .freeTrial ? "tryFree" : "subscribe"]
     }
 
     /// The purchase button's lines from `buttonLabel`: `automatic` is the action alone for a picker,
@@ -80,13 +90,13 @@ struct OptionContext {
         var lines: [String] = []
         if parts.contains(.action) { lines.append(actionLabel) }
         if parts.contains(.displayName) { lines.append(option.text.displayName) }
-        if parts.contains(.price) { lines.append(text.perPeriod(option.price, option.period)) }
+        if parts.contains(.price) { lines.append(billed()) }
         return buttonLabel.contains(.singleLine) ? [lines.joined(separator: " · ")] : lines
     }
 
     var value: MustacheValue {
         let price = text.price(option.price)
-        let pricePerPeriod = text.perPeriod(option.price, option.period)
+        let pricePerPeriod = billed()
         var offer: MustacheValue = .null
         var offerPrice = "", offerDuration = ""
         if let applied = option.offer {
@@ -101,7 +111,7 @@ struct OptionContext {
                 "period": .string(applied.offer.period.description),
                 "periodCount": .int(applied.offer.periodCount),
                 "duration": .string(offerDuration),
-                "text": .string(text.offerThen(applied, regular: option.price, option.period)),
+                "text": .string(text.offerThen(applied, regular: option.price, option.period ?? Period(1, .month))),
                 "shortText": .string(text.offer(applied)),
             ])
         }
@@ -120,17 +130,17 @@ struct OptionContext {
             "relationship": option.relationship.map { .string($0.rawValue) } ?? .null,
             "familyShareable": .bool(option.product.familyShareable),
             "familySharing": option.product.familyShareable ? .string(text.strings["familySharing"]) : .null,
-            "level": .int(option.product.level),
+            "kind": .string(option.kind.rawValue),
+            "isSubscription": .bool(option.isSubscription),
+            "isOneTime": .bool(!option.isSubscription),
+            "level": option.isSubscription ? .int(option.product.level) : .null,
             "price": .string(price),
-            "period": .string(option.period.description),
-            "periodText": .string(text.duration(option.period)),
-            "periodLabel": .string(text.periodLabel(option.period)),
+            "period": option.period.map { .string($0.description) } ?? .null,
+            "periodText": option.period.map { .string(text.duration($0)) } ?? .null,
+            "periodLabel": .string(option.isSubscription ? text.periodLabel(option.period ?? Period(1, .month)) : text.oneTimeLabel(option.kind)),
             "pricePerPeriod": .string(pricePerPeriod),
-            "pricePerPeriodSpoken": .string(text.perPeriod(option.price, option.period, spoken: true)),
-            "pricePerDay": .string(money(.day)),
-            "pricePerWeek": .string(money(.week)),
-            "pricePerMonth": .string(money(.month)),
-            "pricePerYear": .string(money(.year)),
+            "pricePerPeriodSpoken": .string(billed(spoken: true)),
+            "purchaseTerms": option.isSubscription ? .null : .string(text.purchaseTerms(option.product)),
             "equivalent": equivalent.isEmpty ? .null : .string(equivalent),
             "relativeDiscount": discount.isEmpty ? .null : .string(discount),
             "offer": offer,
@@ -139,9 +149,17 @@ struct OptionContext {
                 .object(["text": .string(line), "isFirst": .bool(index == 0)])
             }),
             "accessibleLabel": .string(accessibleLabel),
-            "renewal": .string(text.strings.format("renewsAt", ["price": text.perPeriod(option.price, option.period, spoken: true)])),
+            "renewal": option.isSubscription ? .string(text.strings.format("renewsAt", ["price": billed(spoken: true)])) : .null,
+            "action": .string(option.isSubscription ? "subscribe" : "purchase"),
             "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
+            "purchaseURL": subscribeURL.map(MustacheValue.string) ?? .null,
         ]
+        // A one-time product has no per-unit price: naming one is an error, not an empty price.
+        if option.isSubscription {
+            for (name, unit) in [("pricePerDay", Period.Unit.day), ("pricePerWeek", .week), ("pricePerMonth", .month), ("pricePerYear", .year)] {
+                values[name] = .string(money(unit))
+            }
+        }
         // RevenueCat paywall variable names.
         let aliases: [String: String] = [
             "product_name": "displayName", "price_per_period": "pricePerPeriod", "price_per_period_full": "pricePerPeriodSpoken",

@@ -25,9 +25,15 @@ struct OptionSection {
         }
         for item in options {
             let option = item.option
+            // One-time products have their own section, whatever the grouping: "Lifetime" or "One-time purchase".
+            if !option.isSubscription && groups.groupBy != .familyShareable {
+                add(option.kind == .nonConsumable ? "lifetime" : "one-time", text.oneTimeLabel(option.kind), item)
+                continue
+            }
             switch groups.groupBy {
             case .period, nil:
-                add(option.period.description.lowercased(), text.periodLabel(option.period), item)
+                let period = option.period ?? Period(1, .month)
+                add(period.description.lowercased(), text.periodLabel(period), item)
             case .familyShareable:
                 add(option.product.familyShareable ? "family" : "individual",
                     text.strings[option.product.familyShareable ? "groupFamily" : "groupIndividual"], item)
@@ -36,13 +42,18 @@ struct OptionSection {
                 add("level-\(option.product.level)", commonWords(level) ?? option.text.displayName, item)
             }
         }
+        // Subscriptions first, in period or level order; then lifetime, then other one-time products.
+        func rank(_ section: OptionSection) -> (Int, Double) {
+            let option = section.options[0].option
+            if section.key == "lifetime" { return (1, 0) }
+            if section.key == "one-time" { return (2, 0) }
+            return (0, groups.groupBy == .level ? Double(option.product.level) : option.period?.months ?? 0)
+        }
         switch groups.groupBy {
-        case .period, nil:
-            sections.sort { $0.options[0].option.period.months < $1.options[0].option.period.months }
+        case .period, .level, nil:
+            sections.sort { rank($0) < rank($1) }
         case .familyShareable:
             sections.sort { $0.key == "individual" && $1.key == "family" }
-        case .level:
-            sections.sort { $0.options[0].option.product.level < $1.options[0].option.product.level }
         }
         return sections
     }

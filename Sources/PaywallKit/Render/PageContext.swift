@@ -22,7 +22,7 @@ struct PageContext {
     /// The options' contexts; one built before with the same inputs (on another page) comes from `cache`.
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         options.enumerated().map { index, option in
-            let url = config.actions["subscribe"].map {
+            let url = Actions.purchase(option.product, in: config.actions).map {
                 Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
             }
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
@@ -67,7 +67,7 @@ struct PageContext {
             "dir": .string(ICU.isRightToLeft(model.locale) ? "rtl" : "ltr"),
             "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null]),
             "app_name": .string(appName),
-            "group": .object(["id": .string(model.group.id), "displayName": .string(model.groupText.displayName),
+            "group": .object(["id": model.group.map { .string($0.id) } ?? .null, "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),

@@ -97,7 +97,8 @@ struct PageRenderer {
         context["hasStoreButtons"] = .bool(!links.buttons.isEmpty)
         context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
-        context["autoRenew"] = .string(strings["autoRenew"])
+        // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
+        context["autoRenew"] = model.options.contains(where: \.isSubscription) ? .string(strings["autoRenew"]) : .null
 
         context["theme"] = .object(["accentColor": config.accentColor.map(MustacheValue.string) ?? .null,
                                     "colorScheme": .string(scheme.rawValue)])

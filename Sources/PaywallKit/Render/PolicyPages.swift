@@ -39,7 +39,8 @@ struct PolicyPages {
             var markdown = text
             if text.isEmpty {
                 guard let file = content.file(slug, locale: locale) else {
-                    diagnostics.error(location, "the policy page '\(name)' is not in content/", hint: "add content/\(name)")
+                    diagnostics.error(location, "the policy page '\(name)' is not in content/ (looked for \(joinPath(content.folder, "content/" + name)))",
+                                      hint: "add content/\(name)")
                     continue
                 }
                 markdown = file.body

@@ -148,7 +148,7 @@ public enum JSONSchema {
         ("theme", "accentColor and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
         ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
-        ("group", "id, displayName and description of the subscription group."),
+        ("group", "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
         ("planNames", "The options' names as a list in the page's language."),
         ("controlStyle", "The page's control style."), ("isPicker", "A radio-group style."), ("isButtons", "One button per option."),
         ("isPaged", "A carousel style."), ("isBottomBar", "The purchase controls sit in a sticky bar."),
@@ -159,14 +159,30 @@ public enum JSONSchema {
         ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
         ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),
         ("state", "The customer: name (new, current, lapsed), isNew, productID."),
-        ("autoRenew", "The auto-renewal notice."), ("t", "Every UI string of the page's language: t.subscribe …"),
+        ("autoRenew", "The auto-renewal notice; null where no subscription is shown."), ("t", "Every UI string of the page's language: t.subscribe …"),
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
-        ("option", "An option: id, index, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear, equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
+        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL, purchaseURL; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
 
-    static let catalog = object("The product catalog: subscription groups and app policies.", [
+    /// A one-time product's keys; `period` only for a non-renewing subscription.
+    static func oneTimeProduct(_ description: String, period: Bool = false) -> Value {
+        var properties: [(String, Value)] = [
+            ("id", string("The product ID.")),
+            ("referenceName", string("Internal name; the fallback display name.")),
+        ]
+        if period { properties.append(("period", ref("period", "How long the access lasts (optional): 1 year of access, does not renew."))) }
+        properties += [
+            ("price", ref("price")),
+            ("familyShareable", .object([("type", .string("boolean")), ("description", .string("Shown as Family Sharing."))])),
+            ("icon", ref("asset", "A decorative icon beside the option.")),
+            ("localizations", ref("localizations")),
+        ]
+        return object(description, properties, required: ["id", "price"])
+    }
+
+    static let catalog = object("The product catalog: subscription groups, one-time products and app policies. It needs a group or a product.", [
         ("subscriptionGroups", list("Groups of subscriptions; a customer holds at most one subscription of a group.", object("A subscription group.", [
             ("id", string("The group's ID, named by a page's groupID.")),
             ("name", string("Reference name.")),
@@ -185,13 +201,17 @@ public enum JSONSchema {
                 ("localizations", ref("localizations")),
             ], required: ["id", "level", "period", "price"]))),
         ], required: ["id", "subscriptions"]))),
+        ("nonConsumables", list("Products bought once and kept: a Lifetime plan, an unlock.", oneTimeProduct("A non-consumable."))),
+        ("nonRenewingSubscriptions", list("Access for a time, paid once; it does not renew.", oneTimeProduct("A non-renewing subscription.", period: true))),
+        ("consumables", list("Products used up and bought again: credits, tips.", oneTimeProduct("A consumable."))),
         ("appPolicies", ref("policies")),
-    ], required: ["subscriptionGroups"])
+    ])
 
     static let page = object("A page's front matter: one SubscriptionStoreView.", [
         ("title", string("The page title (default: the group's display name).")),
         ("groupID", string("Every subscription of this group, ordered by level, then per-month price.")),
-        ("productIDs", oneOrMany("Exactly these subscriptions, in this order.", string("A product ID."))),
+        ("productIDs", oneOrMany("Exactly these products, in this order: subscriptions of one group and one-time products.", string("A product ID."))),
+        ("additionalProductIDs", oneOrMany("With groupID: one-time products shown after the group's subscriptions, in this order.", string("A product ID."))),
         ("visibleRelationships", oneOrMany("What a subscriber sees (with groupID).", choice("A relationship.", Page.Relationship.allCases.map(\.rawValue)))),
         ("marketing", choice("automatic: app icon, group name and description; markdown: the page's body.", Page.Marketing.allCases.map(\.rawValue))),
         ("controlStyle", choice("How the options are shown.", Page.ControlStyle.allCases.map(\.rawValue))),
@@ -234,7 +254,7 @@ public enum JSONSchema {
         ("storefronts", map("Which storefront's prices each locale shows; 'default' for the rest.", keys: "^(default|[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*)$",
                             string("An App Store storefront (ISO 3166 alpha-3).", pattern: "^[A-Za-z]{3}$"))),
         ("app", object("The app.", [("name", string("The app's name.")), ("icon", ref("asset"))])),
-        ("actions", object("Where buttons go; {productID}, {locale} and {offerID} expand.",
+        ("actions", object("Where buttons go; {productID}, {locale} and {offerID} expand. purchase: one-time products' link (default: subscribe).",
                            SiteConfig.actionNames.map { ($0, ref("url")) })),
         ("policies", ref("policies")),
         ("theme", object("Colours.", [

@@ -8,13 +8,16 @@ func assetURL(_ path: String) -> String {
 /// Every icon and image a site names must be a file under `assets/`, which the build copies.
 struct AssetCheck {
     var assets: [String: Data]
+    /// The site folder, to name the path looked for.
+    var folder: String = ""
 
     func check(_ path: String, _ what: String, at location: SourceLocation, diagnostics: inout Diagnostics) {
         let name = path.hasPrefix("assets/") ? String(path.dropFirst(7)) : nil
         guard let name, assets[name] != nil else {
             let known = assets.keys.map { "assets/" + $0 }
             let hint = suggestion(for: path, in: known).map { "did you mean '\($0)'?" } ?? "put the file in the site's assets/ folder and write its path as assets/NAME"
-            diagnostics.error(location, "\(what) '\(path)' is not a file in assets/", hint: hint)
+            let lookedFor = name.map { " (looked for \(joinPath(folder, "assets/" + $0)))" } ?? ""
+            diagnostics.error(location, "\(what) '\(path)' is not a file in assets/\(lookedFor)", hint: hint)
             return
         }
         if name.contains(where: { "\"\\'()<>\n".contains($0) }) {
@@ -23,15 +26,19 @@ struct AssetCheck {
     }
 
     func check(config: SiteConfig, catalog: Catalog, pages: [Page], diagnostics: inout Diagnostics) {
-        if let icon = config.appIcon { check(icon, "app.icon", at: config.location(of: "app"), diagnostics: &diagnostics) }
+        if let icon = config.appIcon { check(icon, "app.icon", at: config.location(ofValue: "app.icon"), diagnostics: &diagnostics) }
         for product in catalog.products {
-            if let icon = product.icon { check(icon, "the icon of '\(product.id)'", at: product.location, diagnostics: &diagnostics) }
+            if let icon = product.icon {
+                check(icon, "the icon of '\(product.id)'", at: product.iconLocation ?? product.location, diagnostics: &diagnostics)
+            }
         }
         for page in pages {
             for (id, icon) in page.controlIcons.sorted(by: { $0.key < $1.key }) {
-                check(icon, "controlIcons.\(id)", at: page.location(of: "controlIcons"), diagnostics: &diagnostics)
+                check(icon, "controlIcons.\(id)", at: page.location(ofValue: "controlIcons.\(id)"), diagnostics: &diagnostics)
             }
-            if let image = page.background?.image { check(image, "background.image", at: page.location(of: "background"), diagnostics: &diagnostics) }
+            if let image = page.background?.image {
+                check(image, "background.image", at: page.location(ofValue: "background.image"), diagnostics: &diagnostics)
+            }
         }
     }
 }

@@ -91,7 +91,7 @@ struct LoadedSite {
                 diagnostics.append(problem)
                 return nil
             }
-            diagnostics.error(SourceLocation(file: inputs.path(config.catalog)), "the catalog file does not exist",
+            diagnostics.error(config.location(ofValue: "catalog"), "the catalog file does not exist (looked for \(inputs.path(config.catalog)))",
                               hint: "create \(config.catalog), or point 'catalog:' in paywall.yml at your catalog or .storekit file")
             return nil
         }
@@ -116,10 +116,10 @@ struct LoadedSite {
 
     static func checkUniqueIDs(_ catalog: Catalog, diagnostics: inout Diagnostics) {
         var seen: [String: SourceLocation] = [:]
-        for product in catalog.products {
+        for product in catalog.products.sorted(by: { $0.location < $1.location }) {
             if let first = seen[product.id] {
                 diagnostics.error(product.location, "duplicate product ID '\(product.id)' (first at line \(first.line))",
-                                  hint: "every subscription needs its own ID")
+                                  hint: "every product needs its own ID")
             } else {
                 seen[product.id] = product.location
             }

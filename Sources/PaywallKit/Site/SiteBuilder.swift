@@ -39,13 +39,13 @@ public struct SiteBuilder {
         guard let catalog = site.catalog, let theme = site.theme else {
             return Result(files: [], diagnostics: diagnostics, manifest: nil)
         }
-        AssetCheck(assets: inputs.assets).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
+        AssetCheck(assets: inputs.assets, folder: inputs.folder).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
         var timings = Timings()
         timings.load = seconds(since: loadStart)
 
         // The stylesheet is named by its content, so pages can be cached forever.
         let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
-                               maxOptions: catalog.groups.map(\.subscriptions.count).max() ?? 0)
+                               maxOptions: catalog.maxOptionsPerPage)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
         let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style)

@@ -13,7 +13,7 @@ public struct SiteConfig: Sendable {
     public var storefronts: [String: String]
     public var appName: String?
     public var appIcon: String?
-    /// `subscribe`, `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
+    /// `subscribe`, `purchase` (one-time products), `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
     public var actions: [String: String]
     public var policies: Policies
     public var accentColor: String?
@@ -22,8 +22,15 @@ public struct SiteConfig: Sendable {
     public var file: String
     /// Where each top-level key was written.
     public var keyLocations: [String: SourceLocation] = [:]
+    /// Where values that name files were written (`catalog`, `app.icon`), for errors about those files.
+    public var valueLocations: [String: SourceLocation] = [:]
 
     public func location(of key: String) -> SourceLocation { keyLocations[key] ?? SourceLocation(file: file) }
+
+    /// Where the value at a dotted path was written, else its top-level key.
+    public func location(ofValue path: String) -> SourceLocation {
+        valueLocations[path] ?? location(of: String(path.prefix { $0 != "." }))
+    }
 
     public init(catalog: String = "catalog.yml", file: String = "paywall.yml") {
         self.catalog = catalog
@@ -35,7 +42,7 @@ public struct SiteConfig: Sendable {
         self.file = file
     }
 
-    static let actionNames = ["subscribe", "restorePurchases", "redeemCode", "signIn", "cancellation"]
+    static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
                        "policies", "theme", "allowRawHTML"]
 
@@ -59,6 +66,7 @@ public struct SiteConfig: Sendable {
         diagnostics.collect {
             guard let node = reader["catalog"] else { return }
             config.catalog = try node.nonEmptyString("catalog")
+            config.valueLocations["catalog"] = node.location
             guard SitePath.isInside(config.catalog) else {
                 throw Diagnostic.error(node.location, "the catalog '\(config.catalog)' is outside the site folder",
                                        hint: "copy the catalog into the site folder and name it by a relative path, such as catalog.yml")
@@ -86,7 +94,10 @@ public struct SiteConfig: Sendable {
         if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
             diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon"]))
             diagnostics.collect { config.appName = try appReader["name"]?.nonEmptyString("app.name") }
-            diagnostics.collect { config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon") }
+            diagnostics.collect {
+                config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon")
+                config.valueLocations["app.icon"] = appReader["icon"]?.location
+            }
         }
         if let actions = reader["actions"], let actionsReader = diagnostics.collect({ try MappingReader(actions, "actions") }) {
             diagnostics.append(contentsOf: actionsReader.unknownKeys(actionNames))

@@ -48,60 +48,82 @@ public struct Resolver: Sendable {
         return found
     }
 
-    /// The products a page offers, in StoreKit's order, and their group.
-    public func products(of page: Page) throws(Diagnostic) -> (SubscriptionGroup, [Product]) {
+    /// The products a page offers, in StoreKit's order, and the group of its subscriptions (nil when it has none).
+    public func products(of page: Page) throws(Diagnostic) -> (group: SubscriptionGroup?, products: [Product]) {
         switch page.selection {
         case .group(let id):
             guard let group = catalog.group(id) else {
                 let hint = suggestion(for: id, in: catalog.groups.map(\.id)).map { "did you mean '\($0)'?" }
-                    ?? "the catalog's groups are: \(catalog.groups.map(\.id).joined(separator: ", "))"
+                    ?? (catalog.groups.isEmpty
+                        ? "\(catalog.file) has no subscription groups; list its products with 'productIDs: [\(catalog.products.prefix(3).map(\.id).joined(separator: ", "))]'"
+                        : "the catalog's groups are: \(catalog.groups.map(\.id).joined(separator: ", "))")
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
             let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
             let keyed = group.subscriptions.enumerated().map { ($0.offset, $0.element, monthly($0.element, storefront)) }
-            let ordered = keyed.sorted { a, b in
+            var products = keyed.sorted { a, b in
                 if a.1.level != b.1.level { return a.1.level < b.1.level }
                 if a.2 != b.2 { return a.2 > b.2 }
                 return a.0 < b.0
             }.map(\.1)
-            return (group, ordered)
+            for (index, id) in page.additionalProductIDs.enumerated() {
+                let location = index < page.additionalProductLocations.count ? page.additionalProductLocations[index] : page.location(of: "additionalProductIDs")
+                let product = try product(id, at: location).product
+                guard product.isOneTime else {
+                    throw .error(location, "'\(id)' is an auto-renewable subscription; additionalProductIDs adds one-time products",
+                                 hint: "a page shows the subscriptions of one group; remove '\(id)', or list every option with productIDs")
+                }
+                guard !products.contains(where: { $0.id == id }) else {
+                    throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
+                }
+                products.append(product)
+            }
+            return (group, products)
         case .products(let ids):
             var products: [Product] = []
             var group: SubscriptionGroup?
             for (index, id) in ids.enumerated() {
                 let location = index < page.productLocations.count ? page.productLocations[index] : page.selectionLocation
-                guard let (product, owner) = catalog.product(id) else {
-                    let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
-                    throw .error(location, "no subscription '\(id)' in \(catalog.file)", hint: hint)
-                }
-                if let group, group.id != owner.id {
-                    throw .error(location, "'\(id)' belongs to group '\(owner.id)', not '\(group.id)'",
-                                 hint: "all options of a page belong to one subscription group; make a page per group")
+                let (product, owner) = try product(id, at: location)
+                if let owner {
+                    if let group, group.id != owner.id {
+                        throw .error(location, "'\(id)' belongs to group '\(owner.id)', not '\(group.id)'",
+                                     hint: "a page's subscriptions belong to one subscription group; make a page per group")
+                    }
+                    group = owner
                 }
                 guard !products.contains(where: { $0.id == id }) else {
                     throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
                 }
-                group = owner
                 products.append(product)
             }
-            guard let group else {
-                throw .error(page.selectionLocation, "the page lists no subscriptions", hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
+            guard !products.isEmpty else {
+                throw .error(page.selectionLocation, "the page lists no products", hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
             }
             return (group, products)
         }
     }
 
+    /// A product of the catalog by ID, or an error at `location` with the nearest ID.
+    func product(_ id: String, at location: SourceLocation) throws(Diagnostic) -> (product: Product, group: SubscriptionGroup?) {
+        if let found = catalog.product(id) { return found }
+        let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
+        throw .error(location, "no product '\(id)' in \(catalog.file)", hint: hint)
+    }
+
     /// Per-month price for ordering: in the default storefront, so that every locale lists options alike
     /// (else the first storefront by code, for a deterministic order).
     private func monthly(_ product: Product, _ storefront: String) -> Decimal {
+        guard let period = product.period else { return 0 }
         let price = product.price[storefront] ?? product.price.storefronts.first.flatMap { product.price[$0] } ?? 0
-        return PriceMath.exactPrice(price, per: .month, for: product.period)
+        return PriceMath.exactPrice(price, per: .month, for: period)
     }
 
-    /// The customer states a page is written for.
+    /// The customer states a page is written for: a subscriber's and a lapsed subscriber's of each subscription.
     public func states(of page: Page) -> [CustomerState] {
         guard page.hasCustomerStates, let (_, products) = try? products(of: page) else { return [.new] }
-        return [.new] + products.map { .current($0.id) } + products.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
+        let subscriptions = products.filter(\.isSubscription)
+        return [.new] + subscriptions.map { .current($0.id) } + subscriptions.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
     }
 
     /// Resolves one page for one locale and customer state.
@@ -122,27 +144,31 @@ public struct Resolver: Sendable {
             return nil
         }
 
-        // Which products this customer sees; marketing copy may still name the others.
+        // Which products this customer sees; marketing copy may still name the others. Relationships are
+        // between subscriptions of the group: a one-time product is always shown.
         func isVisible(_ product: Product) -> Bool {
-            guard case .current = state, let current else { return true }
+            guard case .current = state, let current, product.isSubscription else { return true }
             let wanted = page.visibleRelationships ?? [.all]
             return wanted.contains(.all) || wanted.contains(relationship(of: product, to: current))
         }
 
         var options: [StoreOption] = []
         for product in products {
-            guard let amount = price(product.price, at: product.location, "subscription '\(product.id)'") else { continue }
+            let what = "\(product.kind.noun) '\(product.id)'"
+            guard let amount = price(product.price, at: product.price.location ?? product.location, what) else { continue }
             var pricePer: [Period.Unit: Decimal] = [:]
-            for unit in Period.Unit.allCases {
-                pricePer[unit] = PriceMath.price(amount, per: unit, for: product.period, fractionDigits: digits)
+            if product.isSubscription, let period = product.period {
+                for unit in Period.Unit.allCases {
+                    pricePer[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: digits)
+                }
             }
-            let texts = localized(product.localizations, locale, "subscription '\(product.id)'", at: product.location,
-                                  diagnostics: &diagnostics)
+            let texts = localized(product.localizations, locale, what, at: product.location, diagnostics: &diagnostics)
             let name = texts?.displayName.isEmpty == false ? texts!.displayName : product.referenceName
             var option = StoreOption(
                 product: product, text: LocalizedText(displayName: name, description: texts?.description ?? ""),
                 icon: page.controlIcons[product.id] ?? product.icon, badge: page.badges[product.id],
-                relationship: current.map { relationship(of: product, to: $0) }, isCurrent: product.id == current?.id,
+                relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
+                isCurrent: product.id == current?.id,
                 price: amount, pricePer: pricePer, relativeDiscount: nil, offer: nil)
             if let offer = offer(for: product, page: page, state: state) {
                 var offerPrice: Decimal?
@@ -160,8 +186,10 @@ public struct Resolver: Sendable {
         checkReferences(page, products: products, diagnostics: &diagnostics)
         guard diagnostics.errorsReported == before else { return nil }
 
-        let groupText = localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
-            ?? LocalizedText(displayName: group.name, description: "")
+        let groupText = group.map { group in
+            localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
+                ?? LocalizedText(displayName: group.name, description: "")
+        } ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
         var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
         if case .lapsed(let id) = state { selected = id }
         selected = selected ?? shown.first { $0.isPurchasable }?.id
@@ -170,13 +198,18 @@ public struct Resolver: Sendable {
                           policies: page.policies.merged(over: config.policies).merged(over: catalog.appPolicies))
     }
 
-    /// Relative discount against the dearest per-month price among the options of the same level.
+    /// Relative discount against the dearest per-month price among the subscriptions of the same level.
     static func applyRelativeDiscounts(_ options: inout [StoreOption]) {
-        let monthly = options.map { PriceMath.exactPrice($0.price, per: .month, for: $0.period) }
+        var monthly: [Int: Decimal] = [:]
         var dearest: [Int: Decimal] = [:]
-        for (option, value) in zip(options, monthly) { dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value) }
-        for index in options.indices {
-            options[index].relativeDiscount = PriceMath.relativeDiscount(monthly[index], comparedTo: dearest[options[index].product.level] ?? 0)
+        for (index, option) in options.enumerated() where option.isSubscription {
+            guard let period = option.period else { continue }
+            let value = PriceMath.exactPrice(option.price, per: .month, for: period)
+            monthly[index] = value
+            dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value)
+        }
+        for (index, value) in monthly {
+            options[index].relativeDiscount = PriceMath.relativeDiscount(value, comparedTo: dearest[options[index].product.level] ?? 0)
         }
     }
 
@@ -216,6 +249,10 @@ public struct Resolver: Sendable {
                     diagnostics.error(group.location, "'\(id)' is in two option groups", hint: "list each product in one group")
                 }
             }
+        }
+        if page.visibleRelationships != nil, !products.contains(where: \.isSubscription) {
+            diagnostics.error(page.location(of: "visibleRelationships"), "visibleRelationships applies to subscriptions, and this page has none",
+                              hint: "remove it: a page of one-time products has no customer states")
         }
         if let offer = page.promotionalOffer, !products.contains(where: { $0.promotionalOffers.contains { $0.id == offer } }) {
             let all = products.flatMap { $0.promotionalOffers.compactMap(\.id) }

@@ -7,7 +7,9 @@ public struct StoreModel: Sendable {
     public var storefront: String
     public var currency: String
     public var state: CustomerState
-    public var group: SubscriptionGroup
+    /// The subscription group of the page's auto-renewable options; nil on a page of one-time products.
+    public var group: SubscriptionGroup?
+    /// The group's text; on a page without a group, the app's name.
     public var groupText: LocalizedText
     /// The options this customer sees, in display order.
     public var options: [StoreOption]
@@ -17,7 +19,7 @@ public struct StoreModel: Sendable {
     public var policies: Policies
 }
 
-/// One subscription option on a page.
+/// One option on a page: a subscription or a one-time product.
 public struct StoreOption: Sendable {
     public var product: Product
     public var text: LocalizedText
@@ -28,7 +30,7 @@ public struct StoreOption: Sendable {
     public var isCurrent: Bool
     /// The billed price in the page's storefront.
     public var price: Decimal
-    /// Rounded-down equivalents (`.month`, `.week`, `.day`, `.year`).
+    /// Rounded-down equivalents (`.month`, `.week`, `.day`, `.year`); none for a one-time product.
     public var pricePer: [Period.Unit: Decimal]
     /// Whole percent saved against the dearest option of the same level, when ≥ 1.
     public var relativeDiscount: Int?
@@ -36,7 +38,9 @@ public struct StoreOption: Sendable {
     public var offer: AppliedOffer?
 
     public var id: String { product.id }
-    public var period: Period { product.period }
+    public var period: Period? { product.period }
+    public var kind: Product.Kind { product.kind }
+    public var isSubscription: Bool { product.isSubscription }
     public var isPurchasable: Bool { !isCurrent }
 }
 

@@ -136,4 +136,7 @@ public struct MappingReader {
     }
 
     public var keys: [YAMLPair] { pairs }
+
+    /// Where `key` itself was written, when present.
+    public func keyLocation(_ key: String) -> SourceLocation? { pairs.first { $0.key == key }?.keyLocation }
 }
