@@ -44,9 +44,7 @@ enum Build {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         if options.timings {
-            let t = result.timings
-            func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
-            reporter.console.err("timings: load \(ms(t.load)), resolve \(ms(t.resolve)), render \(ms(t.render)), write \(ms(t.write)), total \(ms(seconds)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
+            reporter.console.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
         let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s")"

@@ -21,7 +21,8 @@ enum Serve {
         return 0
     }
 
-    /// The first build as `paywall build` prints it; rebuilds as `Rebuilt in 0.05 s`; failures as diagnostics.
+    /// The first build as `paywall build` prints it; rebuilds as `Rebuilt pro (20 pages re-rendered) in 12 ms`;
+    /// failures as diagnostics.
     static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter) {
         defer { fflush(nil) }  // a long-running command's lines should show when piped too
         reporter.report(report.diagnostics)
@@ -35,8 +36,10 @@ enum Serve {
             let pages = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s")"
             let locales = "\(report.localeCount) locale\(report.localeCount == 1 ? "" : "s")"
             reporter.status("Built \(pages) in \(locales) into \(output)/ in \(seconds) s")
+        } else if let pages = report.renderedPages {
+            reporter.status("Rebuilt \(pages.joined(separator: ", ")) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(report.timings.description)); the other pages are kept")
         } else {
-            reporter.status("Rebuilt in \(seconds) s")
+            reporter.status("Rebuilt \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in \(String(format: "%.0f", report.seconds * 1000)) ms")
         }
     }
 }

@@ -13,7 +13,8 @@ public final class PreviewSession: Sendable {
         /// 0 picks a free port.
         public var port: Int
         public var pollInterval: Duration = .milliseconds(250)
-        public var debounce: Duration = .milliseconds(100)
+        /// How long the files must stay unchanged before a rebuild (an editor may save in several steps).
+        public var debounce: Duration = .milliseconds(30)
         public var pingInterval: Duration = .seconds(15)
         public var idleTimeout: Duration = .seconds(5)
 
@@ -37,6 +38,10 @@ public final class PreviewSession: Sendable {
         public var isFirst: Bool
         /// The input paths (relative to the site) whose change started it.
         public var changed: [String]
+        /// The pages rendered when the rest of the output was kept; nil for a whole build.
+        public var renderedPages: [String]?
+        /// Reading inputs and the stages after, in seconds (resolve, render and write summed over threads).
+        public var timings = SiteBuilder.Timings()
     }
 
     public let configuration: Configuration
@@ -47,6 +52,10 @@ public final class PreviewSession: Sendable {
     private let catalogPath = Locked<String?>(nil)
     private let watcher = Locked<Watcher?>(nil)
     private let buildCount = Locked(0)
+    private let lastBuild = Locked<LastBuild?>(nil)
+    /// Left while the spare of a first build is being made; a rebuild waits for it.
+    private let spareReady = DispatchGroup()
+    private let caches = Locked(SiteBuilder.RenderCaches())
     private let outputLock = ReadWriteLock()
 
     public init(_ configuration: Configuration, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in }) {
@@ -75,6 +84,7 @@ public final class PreviewSession: Sendable {
         let output = configuration.output
         // The baseline is taken before the first build, so that an edit made during it is seen.
         let watcher = Watcher(interval: configuration.pollInterval, debounce: configuration.debounce,
+                              folders: Watcher.folders(site: site),
                               scan: { Watcher.scan(site: site, catalog: catalogPath.value, output: output) },
                               onChange: { [weak self] changed in self?.rebuild(changed: changed) })
         rebuild(changed: [])
@@ -85,32 +95,100 @@ public final class PreviewSession: Sendable {
     }
 
     /// Loads, builds and writes the site (the output folder is swapped while no request reads it), records
-    /// the failure for the error page, tells open pages to reload, and reports.
+    /// the failure for the error page, tells open pages to reload, and reports. After an edit to store pages'
+    /// content files alone, only those pages are rendered; the rest of the output is kept.
     @discardableResult
     public func rebuild(changed: [String] = []) -> BuildReport {
+        spareReady.wait()
         let start = DispatchTime.now()
         let inputs = SiteInputs.load(configuration.site)
         catalogPath.set(inputs.catalog?.path)
-        let result = SiteBuilder.build(inputs)
-        var diagnostics = result.diagnostics
-        if !diagnostics.hasErrors {
-            let output = configuration.output
-            let writeError: Diagnostic? = outputLock.write {
-                do throws(Diagnostic) { try SiteWriter.write(result.files, to: output, site: self.configuration.site) } catch { return error }
-                return nil
+        let previous = lastBuild.value
+        let reuse = previous.flatMap { Self.reuse(changed: changed, inputs: inputs, previous: $0) }
+        var diagnostics = Diagnostics()
+        var result: SiteBuilder.Result?
+        var exchanged = false
+        var timings = SiteBuilder.Timings()
+        timings.load = SiteBuilder.seconds(since: start)
+        do throws(Diagnostic) {
+            var step = DispatchTime.now()
+            let known = previous.map { SiteWriter.Known(output: $0.manifest, spare: $0.spare) }
+            let writer = try SiteWriter(output: configuration.output, site: configuration.site, removesInBackground: true,
+                                        known: known, flushes: false)
+            timings.write += SiteBuilder.seconds(since: step)
+            // Rendering caches outlive a rebuild only while nothing but pages changed.
+            if reuse == nil { caches.set(SiteBuilder.RenderCaches()) }
+            let built = SiteBuilder.build(inputs, jobs: ProcessInfo.processInfo.activeProcessorCount, into: writer, reusing: reuse,
+                                          caches: caches.value)
+            timings.load += built.timings.load
+            timings.resolve = built.timings.resolve
+            timings.render = built.timings.render
+            timings.write += built.timings.write
+            step = DispatchTime.now()
+            diagnostics = built.diagnostics
+            if diagnostics.hasErrors {
+                writer.discard()
+            } else {
+                let failed: Diagnostic? = outputLock.write {
+                    do throws(Diagnostic) { try writer.commit() } catch { return error }
+                    return nil
+                }
+                if let failed { throw failed }
+                timings.write += SiteBuilder.seconds(since: step)
+                result = built
+                exchanged = writer.exchanged.withLock { $0 }
             }
-            if let writeError { diagnostics.append(writeError) }
+        } catch {
+            diagnostics.append(error)
+        }
+        if let manifest = result?.manifest {
+            // After a swap the spare holds what the output held; after a first build there is none: one is made
+            // in the background, so that the first edit need not make every folder again.
+            lastBuild.set(LastBuild(manifest: manifest, spare: exchanged ? previous?.manifest : nil, contentFiles: Set(inputs.content.keys)))
+            if !exchanged {
+                let output = configuration.output
+                let lastBuild = self.lastBuild
+                DispatchQueue.global().async(group: spareReady) {
+                    if SiteWriter.prepareSpare(output: output, manifest: manifest) { lastBuild.update { $0?.spare = manifest } }
+                }
+            }
+        } else if previous != nil {
+            // A failed build discarded the spare it was filling.
+            lastBuild.update { $0?.spare = nil }
         }
         let sorted = diagnostics.sorted
         failure.set(diagnostics.hasErrors ? sorted : nil)
         let isFirst = buildCount.update { $0 += 1 } == 1
         if !isFirst { hub.reload() }
         let report = BuildReport(diagnostics: sorted, seconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9,
-                                 pageCount: diagnostics.hasErrors ? 0 : result.pageCount,
-                                 localeCount: Set(result.manifest?.pages.map(\.locale) ?? []).count,
-                                 isFirst: isFirst, changed: changed)
+                                 pageCount: result?.pageCount ?? 0,
+                                 localeCount: Set(result?.manifest?.pages.map(\.locale) ?? []).count,
+                                 isFirst: isFirst, changed: changed, renderedPages: reuse.map { $0.pages.sorted() }, timings: timings)
         onBuild(report)
         return report
+    }
+
+    /// What the last successful build wrote, for rebuilding only what an edit touches.
+    struct LastBuild: Sendable {
+        var manifest: Manifest
+        /// The spare's manifest, when there is a spare.
+        var spare: Manifest?
+        var contentFiles: Set<String>
+    }
+
+    /// The pages to render when every change is to the content file (or a translation) of an existing store page;
+    /// nil when anything else changed (the catalog, the theme, settings, assets, policy pages, files added or removed).
+    static func reuse(changed: [String], inputs: SiteInputs, previous: LastBuild) -> SiteBuilder.Reuse? {
+        guard !changed.isEmpty, Set(inputs.content.keys) == previous.contentFiles else { return nil }
+        let storePages = Set(previous.manifest.pages.map(\.page))
+        var pages = Set<String>()
+        for path in changed {
+            guard path.hasPrefix("content/"), path.hasSuffix(".md") else { return nil }
+            let name = PageLoader.nameAndLocale(String(path.dropFirst(8))).name
+            guard storePages.contains(name) else { return nil }
+            pages.insert(name)
+        }
+        return SiteBuilder.Reuse(pages: pages, previous: previous.manifest)
     }
 
     /// Stops watching (after a rebuild in progress), ends the event streams and closes the server. Idempotent.

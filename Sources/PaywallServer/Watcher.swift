@@ -53,6 +53,7 @@ public struct ChangeDetector: Sendable {
 /// thread, one call at a time) with the changed paths. The clock and the file listing are injectable.
 public final class Watcher: Sendable {
     public let interval: Duration
+    private let folders: [String]
     private let clock: @Sendable () -> Duration
     private let scan: @Sendable () -> FileSnapshot
     private let onChange: @Sendable ([String]) -> Void
@@ -62,9 +63,11 @@ public final class Watcher: Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     /// Takes the baseline snapshot now: changes after this call are seen.
+    /// `folders` are watched with inotify too, so that a change there is seen at once rather than at the next poll.
     public init(interval: Duration = .milliseconds(250), debounce: Duration = .milliseconds(100),
-                clock: @escaping @Sendable () -> Duration = Watcher.uptime,
+                clock: @escaping @Sendable () -> Duration = Watcher.uptime, folders: [String] = [],
                 scan: @escaping @Sendable () -> FileSnapshot, onChange: @escaping @Sendable ([String]) -> Void) {
+        self.folders = folders
         self.interval = interval
         self.clock = clock
         self.scan = scan
@@ -92,6 +95,14 @@ public final class Watcher: Sendable {
             return !state.started && !state.stopped
         }
         guard first else { return }
+        let events = InotifyEvents(folders: folders)
+        if let events {
+            Thread.detachNewThread { [self] in
+                // Each change wakes the polling loop at once instead of at its next interval.
+                while !running.withLock({ $0.stopped }) { if events.wait(milliseconds: 200) { wake.signal() } }
+                events.close()
+            }
+        }
         Thread.detachNewThread { [self] in
             defer { ended.signal() }
             while !running.withLock({ $0.stopped }) {
@@ -112,6 +123,21 @@ public final class Watcher: Sendable {
         guard wasRunning else { return }
         wake.signal()
         ended.wait()
+    }
+
+    /// The folders whose files `scan` reads: the site and every folder below content/, assets/ and templates/.
+    public static func folders(site: String) -> [String] {
+        var folders = [site.isEmpty ? "." : site]
+        func walk(_ path: String, depth: Int) {
+            guard depth < 16 else { return }
+            folders.append(path)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
+                var info = stat()
+                if stat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { walk(path + "/" + name, depth: depth + 1) }
+            }
+        }
+        for input in ["content", "assets", "templates"] { walk(site.isEmpty ? input : (site.hasSuffix("/") ? site : site + "/") + input, depth: 0) }
+        return folders
     }
 
     /// The inputs of a site on disk: paywall.yml, catalog.yml, top-level *.storekit files, the named

@@ -64,6 +64,16 @@ struct TempFolder {
     func entries(_ relative: String = "") -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path(relative))) ?? []).sorted()
     }
+
+    /// The entries once the folders a build set aside (`.NAME.paywall-trash-…`, deleted by a process of their own)
+    /// are gone; waits up to 10 s.
+    func settledEntries(_ relative: String = "") -> [String] {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while entries(relative).contains(where: { $0.contains(".paywall-trash-") }), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return entries(relative)
+    }
 }
 
 /// A small valid site, written by hand.
@@ -151,6 +161,18 @@ enum CLISite {
         #expect(status == 0, "\(output.stderr)")
         #expect(temp.snapshot("out/www")["en-US/pro/index.html"] != nil)
         #expect(!FileManager.default.fileExists(atPath: temp.path("site/public")))
+    }
+
+    @Test func theJobCountDoesNotChangeAByte() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(paywall("build", repo.path, "-o", temp.path("one"), "--jobs", "1", "--quiet").status == 0)
+        #expect(paywall("build", repo.path, "-o", temp.path("four"), "--jobs", "4", "--quiet").status == 0)
+        let one = temp.snapshot("one"), four = temp.snapshot("four")
+        #expect(one.count > 30, "the example site has many pages")
+        #expect(one.keys.sorted() == four.keys.sorted())
+        for (path, data) in one { #expect(four[path] == data, "\(path) differs") }
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
@@ -247,7 +269,7 @@ enum CLISite {
         #expect(output.stderr.contains("build failed"))
         #expect(!output.stdout.contains("Built"))
         #expect(temp.snapshot("site/public") == before, "the previous output is byte-for-byte untouched")
-        #expect(temp.entries("site").filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(temp.settledEntries("site").filter { $0.hasPrefix(".") }.isEmpty, "the half-filled spare is deleted")
     }
 
     @Test func buildIntoANonEmptyFolderWithoutManifestIsRefused() throws {
@@ -565,11 +587,7 @@ enum CLISite {
         try temp.write(["site/.public.paywall-new-99999/junk.html": "half"], under: "")
         #expect(paywall("build", temp.path("site")).status == 0)
         // Leftovers are deleted by a process of their own; the previous output stays as the spare.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while temp.entries("site").contains(where: { $0.hasPrefix(".public.paywall-trash-") }), ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        #expect(temp.entries("site").filter { $0.hasPrefix(".public") }.sorted() == [".public.paywall-spare"], "leftovers are removed")
+        #expect(temp.settledEntries("site").filter { $0.hasPrefix(".public") } == [".public.paywall-spare"], "leftovers are removed")
         #expect(temp.snapshot("site/public")["en-US/pro/index.html"] != nil)
     }
 

@@ -148,6 +148,38 @@ struct DiskSite {
     }
 
     /// The repo's example site, copied: the rebuild time after a one-file change.
+    @Test func aPageEditRendersOnlyThatPageAndKeepsTheRest() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try DiskSite.write(into: folder)
+        try folder.write("site/content/other.md", DiskSite.page("Another page."))
+        let reports = Locked<[PreviewSession.BuildReport]>([])
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
+            _ = reports.update { $0.append(report) }
+        }
+        let port = try session.start()
+        defer { session.stop() }
+        var before = stat()
+        #expect(stat(folder.path("site/public/en-US/other/index.html"), &before) == 0)
+        for round in 1...2 {
+            try folder.write("site/content/page.md", DiskSite.page("Edit \(round)."))
+            #expect(eventually(within: .seconds(3)) { get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true })
+            let report = try #require(reports.value.last)
+            #expect(report.renderedPages == ["page"], "only the edited page is rendered")
+            #expect(report.succeeded)
+        }
+        var after = stat()
+        #expect(stat(folder.path("site/public/en-US/other/index.html"), &after) == 0)
+        #expect(after.st_ino == before.st_ino, "the other page is the same file, not written again")
+        let manifest = try #require(folder.read("site/public/paywall-manifest.json").flatMap { Manifest.decode(Data($0.utf8)) })
+        #expect(Set(manifest.pages.map(\.page)) == ["page", "other"])
+
+        // A catalog edit builds everything again.
+        try folder.write("site/catalog.yml", DiskSite.catalog.replacingOccurrences(of: "49.99", with: "39.99"))
+        #expect(eventually(within: .seconds(3)) { get(port, "/en-US/other/")?.text.contains("39.99") == true })
+        #expect(reports.value.last?.renderedPages == nil)
+    }
+
     @Test func exampleSiteRebuildTime() throws {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = try TempFolder()

@@ -55,7 +55,7 @@ public enum PageLoader {
         }
 
         let title = diagnostics.collect { try reader["title"]?.string("title") } ?? nil
-        let hasBody = !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let hasBody = body.unicodeScalars.contains { !$0.properties.isWhitespace }
         var page = Page(name: name, locale: locale, file: file, title: title ?? "", selection: selection ?? .products([]),
                         selectionLocation: selectionLocation, marketing: hasBody ? .markdown : .automatic,
                         body: body, bodyLine: bodyLine, keyLocations: keyLocations)

@@ -10,7 +10,7 @@ struct LoadedSite {
     var pages: [String: [Page]]
 
     /// Every page in every locale, in locale order.
-    var allPages: [Page] { locales.flatMap { pages[$0] ?? [] } }
+    var allPages: [Page] = []
 
     static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
@@ -62,12 +62,18 @@ struct LoadedSite {
                                   hint: "add content/\(name).md, the page in the default locale")
                 continue
             }
+            // Locales without a translation share the base file's page: read it once.
+            var byFile: [String: Page?] = [:]
             for locale in locales {
-                if let page = content.page(name, locale: locale, diagnostics: &diagnostics) { pages[locale, default: []].append(page) }
+                let file = content.file(name, locale: locale)?.path ?? ""
+                let page = byFile[file] ?? content.page(name, locale: locale, diagnostics: &diagnostics)
+                byFile[file] = page
+                if let page { pages[locale, default: []].append(page) }
             }
         }
         // Other Markdown that reaches the output: option groups' copy and a .storekit EULA or policy text.
-        for page in pages.values.flatMap({ $0 }) {
+        var checked = Set<String>()
+        for page in pages.values.flatMap({ $0 }) where checked.insert(page.file).inserted {
             for group in page.optionGroups?.groups ?? [] {
                 guard let marketing = group.marketing else { continue }
                 ContentFiles.checkMarkdown(marketing, file: page.file, firstLine: nil, at: group.location,
@@ -80,7 +86,7 @@ struct LoadedSite {
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
-                          defaultLocale: defaultLocale, pages: pages)
+                          defaultLocale: defaultLocale, pages: pages, allPages: locales.flatMap { pages[$0] ?? [] })
     }
 
     static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {

@@ -20,12 +20,21 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var pages: [Entry]
     /// Every file written, the manifest aside.
     public var files: [String]
+    /// Content hashes of the files that are not pages, so that a rebuild can keep them.
+    public var fileHashes: [String: String]?
 
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+    public init(generator: String, pages: [Entry], files: [String], fileHashes: [String: String]? = nil) {
+        self.generator = generator
+        self.pages = pages
+        self.files = files
+        self.fileHashes = fileHashes
     }
 
-    public static func decode(_ data: Data) -> Manifest? { try? JSONDecoder().decode(Manifest.self, from: data) }
+    /// Every file's content hash: the pages' and the others'.
+    public var hashes: [String: String] {
+        var hashes = fileHashes ?? [:]
+        for page in pages { hashes[page.path] = page.hash }
+        return hashes
+    }
+
 }

@@ -5,8 +5,10 @@ import Synchronization
 
 /// Where rendered files go as they are made: the atomic writer's temporary folder, or memory.
 public protocol OutputSink: Sendable {
-    /// Called from several threads at once; `hash` is the content hash a page has in the manifest.
+    /// Called from several threads at once; `hash` is the file's content hash, as the manifest records it.
     func write(_ file: OutputFile, hash: String?) throws(Diagnostic)
+    /// Keeps a file of the previous build, unchanged, without its bytes.
+    func keep(_ path: String, hash: String) throws(Diagnostic)
 }
 
 extension SiteWriter: OutputSink {}
@@ -28,11 +30,39 @@ public struct SiteBuilder {
     /// Seconds spent in each stage; resolve, render and write are summed over the jobs.
     public struct Timings: Sendable {
         public var load = 0.0, resolve = 0.0, render = 0.0, write = 0.0
+        public init() {}
+
+        /// "load 12.3 ms, resolve 4.5 ms, render 20.1 ms, write 8.0 ms".
+        public var description: String {
+            func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
+            return "load \(ms(load)), resolve \(ms(resolve)), render \(ms(render)), write \(ms(write))"
+        }
     }
 
     public static let generator = "paywall"
 
-    public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil) -> Result {
+    /// A rebuild that renders only `pages` (by name) and carries the others over from `previous` (`serve`, after an
+    /// edit to those pages' content files). Needs a sink that can keep files.
+    public struct Reuse: Sendable {
+        public var pages: Set<String>
+        public var previous: Manifest
+        public init(pages: Set<String>, previous: Manifest) {
+            self.pages = pages
+            self.previous = previous
+        }
+    }
+
+    /// What rendering threads learn (option contexts, language names), kept from one build to the next by a caller
+    /// that knows the catalog, the theme and the settings did not change in between (`serve` after a page edit).
+    public final class RenderCaches: Sendable {
+        private let caches = Mutex<[PageRenderer.Cache]>([])
+        public init() {}
+        func take() -> PageRenderer.Cache { caches.withLock { $0.popLast() } ?? PageRenderer.Cache() }
+        func give(_ cache: PageRenderer.Cache) { caches.withLock { $0.append(cache) } }
+    }
+
+    public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil, reusing reuse: Reuse? = nil,
+                             caches: RenderCaches? = nil) -> Result {
         var diagnostics = Diagnostics()
         let loadStart = DispatchTime.now()
         let site = LoadedSite.load(inputs, diagnostics: &diagnostics)
@@ -63,11 +93,22 @@ public struct SiteBuilder {
         let locales = site.locales.map { pages.prepare(locale: $0, output: output, diagnostics: &diagnostics) }
         let units = locales.flatMap { locale in (site.pages[locale.locale] ?? []).map { (locale, $0) } }
         let results = Results(count: units.count)
+        // Kept pages name the stylesheet: when it changed, every page is rendered again.
+        let reuse = reuse.flatMap { $0.previous.files.contains(stylesheet) ? $0 : nil }
+        let kept = reuse.map { reuse in Dictionary(grouping: reuse.previous.pages.filter { !reuse.pages.contains($0.page) }) { "\($0.locale)/\($0.page)" } }
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units.count))) { _ in
-            var cache = PageRenderer.Cache()
+            var cache = caches?.take() ?? PageRenderer.Cache()
+            defer { caches?.give(cache) }
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < units.count {
-                results.set(index, pages.write(units[index].1, in: units[index].0, output: output, cache: &cache))
+                let (locale, page) = units[index]
+                if let kept, let entries = kept["\(locale.locale)/\(page.name)"], let sink {
+                    var result = PagesWriter.UnitResult(entries: entries)
+                    for entry in entries { result.diagnostics.collect { try sink.keep(entry.path, hash: entry.hash) } }
+                    results.set(index, result)
+                } else {
+                    results.set(index, pages.write(page, in: locale, output: output, cache: &cache))
+                }
             }
         }
         var entries: [Manifest.Entry] = []
@@ -81,13 +122,14 @@ public struct SiteBuilder {
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
 
         let paths = (singles.map(\.path) + output.policyPaths + entries.map(\.path)).sorted()
-        let manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: paths)
+        var manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: paths)
+        manifest.fileHashes = output.hashes
         output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
         return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
     }
 
-    static func seconds(since start: DispatchTime) -> Double {
+    public static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
@@ -96,11 +138,20 @@ public struct SiteBuilder {
         let sink: (any OutputSink)?
         private let files = Mutex<[OutputFile]>([])
         private let policies = Mutex<[String]>([])
+        /// Hashes of the files that are not pages (pages have theirs in the manifest's entries).
+        private let otherHashes = Mutex<[String: String]>([:])
 
         init(sink: (any OutputSink)?) { self.sink = sink }
 
+        /// `hash`: a page's manifest hash; other files are hashed here, so a rebuild can keep them too.
         func emit(_ file: OutputFile, hash: String?, diagnostics: inout Diagnostics) {
             if let sink {
+                var hash = hash
+                if hash == nil, file.path != Manifest.fileName {
+                    let computed = ContentHash.hex(file.data)
+                    otherHashes.withLock { $0[file.path] = computed }
+                    hash = computed
+                }
                 diagnostics.collect { try sink.write(file, hash: hash) }
             } else {
                 files.withLock { $0.append(file) }
@@ -113,6 +164,7 @@ public struct SiteBuilder {
         }
 
         var policyPaths: [String] { policies.withLock { $0 } }
+        var hashes: [String: String]? { sink == nil ? nil : otherHashes.withLock { $0 } }
         var collected: [OutputFile] { files.withLock { $0 }.sorted { $0.path < $1.path } }
     }
 

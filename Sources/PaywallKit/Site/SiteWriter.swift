@@ -39,15 +39,35 @@ public final class SiteWriter: Sendable {
     /// Files this build put in the spare (or found there already right).
     let written = Mutex<Set<String>>([])
     let createdFolders: Mutex<Set<String>>
+    /// Whether the last commit swapped (so the spare now holds the previous output) rather than moved the tree into place.
+    public let exchanged = Mutex(false)
+
+    /// The manifests a caller knows to be on disk: the output's and the spare's (nil when there is no spare).
+    public struct Known: Sendable {
+        public var output: Manifest
+        public var spare: Manifest?
+        public init(output: Manifest, spare: Manifest?) {
+            self.output = output
+            self.spare = spare
+        }
+    }
+
     /// Whether folders that cannot be kept are deleted by a process of their own, so that a build ends
     /// without waiting for the disk (deleting thousands of folders can take longer than writing them).
     let removesInBackground: Bool
+    let flushes: Bool
 
     /// Takes the output's lock (waiting for another build that holds it, after calling `waiting`), checks that
     /// the output may be replaced, and opens the spare.
-    public init(output: String, site: String? = nil, removesInBackground: Bool = false, waiting: () -> Void = {}) throws(Diagnostic) {
+    ///
+    /// `known`: the manifests of the output and of its spare as the caller wrote them a moment ago (`serve`), so the
+    /// output is not walked and neither manifest is read again.
+    /// `flushes`: whether the tree is flushed to disk before the swap (not needed for a preview).
+    public init(output: String, site: String? = nil, removesInBackground: Bool = false, known: Known? = nil,
+                flushes: Bool = true, waiting: () -> Void = {}) throws(Diagnostic) {
         self.output = output
         self.removesInBackground = removesInBackground
+        self.flushes = flushes
         let location = SourceLocation(file: output)
         let absolute = URL(fileURLWithPath: output).standardizedFileURL
         target = absolute.resolvingSymlinksInPath().path
@@ -62,12 +82,19 @@ public final class SiteWriter: Sendable {
         self.lockPath = lockPath
         do {
             Self.recover(target, inBackground: removesInBackground)
-            reusable = try Self.checkOwnership(target, location: location)
+            reusable = try known.map { $0.output.hashes } ?? Self.checkOwnership(target, location: location)
             temporary = parent + "/." + name + Self.spareSuffix
             // A spare is trusted while it has its manifest; the manifest goes first, so a stopped build leaves none.
-            let spareManifest = (try? FileSystem.readFile(temporary + "/" + Manifest.fileName)).flatMap(Manifest.decode)
+            let spareManifest: Manifest?
+            if let known {
+                spareManifest = known.spare
+            } else if let data = try? FileSystem.readFile(temporary + "/" + Manifest.fileName) {
+                spareManifest = Manifest.decode(data)
+            } else {
+                spareManifest = nil
+            }
             if let spareManifest, unlink(temporary + "/" + Manifest.fileName) == 0 {
-                spareHashes = Dictionary(spareManifest.pages.map { ($0.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
+                spareHashes = spareManifest.hashes
                 spareFiles = Set(spareManifest.files)
                 var folders: Set<String> = [""]
                 for file in spareManifest.files {
@@ -102,14 +129,7 @@ public final class SiteWriter: Sendable {
         }
         written.withLock { _ = $0.insert(path) }
         if let hash, spareHashes[path] == hash { return }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !createdFolders.withLock({ $0.contains(folder) }) {
-            guard Self.makeFolders(temporary + "/" + folder) else { throw writeError(path) }
-            createdFolders.withLock { _ = $0.insert(folder) }
-        }
-        let destination = temporary + "/" + path
-        // Never write into a file the spare holds: it may be a link to the current output's.
-        if spareFiles.contains(path) { unlink(destination) }
+        let destination = try clear(path)
         if let hash, reusable[path] == hash, link(target + "/" + path, destination) == 0 { return }
         var fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0, errno == EEXIST {
@@ -129,6 +149,29 @@ public final class SiteWriter: Sendable {
             return true
         }
         guard complete else { throw writeError(path) }
+    }
+
+    /// Keeps a file of the current output as it is: left in the spare when it holds the same bytes, else linked.
+    public func keep(_ path: String, hash: String) throws(Diagnostic) {
+        written.withLock { _ = $0.insert(path) }
+        if spareHashes[path] == hash { return }
+        guard reusable[path] == hash else {
+            throw .error(SourceLocation(file: output), "cannot keep \(path): the output does not hold it as it was", hint: "build again")
+        }
+        guard link(target + "/" + path, try clear(path)) == 0 else { throw writeError(path) }
+    }
+
+    /// Makes `path`'s folder in the spare and removes what the spare held there (never written into: it may be a
+    /// link to the current output's file); returns the full path.
+    func clear(_ path: String) throws(Diagnostic) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !createdFolders.withLock({ $0.contains(folder) }) {
+            guard Self.makeFolders(temporary + "/" + folder) else { throw writeError(path) }
+            createdFolders.withLock { _ = $0.insert(folder) }
+        }
+        let destination = temporary + "/" + path
+        if spareFiles.contains(path) { unlink(destination) }
+        return destination
     }
 
     func writeError(_ path: String) -> Diagnostic {
@@ -152,7 +195,7 @@ public final class SiteWriter: Sendable {
             var current = folder
             while !current.isEmpty, rmdir(temporary + "/" + current) == 0 { current = (current as NSString).deletingLastPathComponent }
         }
-        Self.flush(temporary)
+        if flushes { Self.flush(temporary) }
         var info = stat()
         if lstat(target, &info) != 0 {
             guard rename(temporary, target) == 0 else {
@@ -160,7 +203,9 @@ public final class SiteWriter: Sendable {
                 discard()
                 throw error
             }
-        } else if !Self.exchange(temporary, target) {
+        } else if Self.exchange(temporary, target) {
+            exchanged.withLock { $0 = true }
+        } else {
             // No atomic exchange on this file system: two renames, undone if the second fails; an interrupted
             // build is finished by the next one (`recover`).
             let old = parent + "/." + name + Self.previous + String(getpid())
@@ -171,15 +216,40 @@ public final class SiteWriter: Sendable {
                     discard()
                     throw error
                 }
-                _ = rename(old, temporary)
+                if rename(old, temporary) == 0 { exchanged.withLock { $0 = true } }
             } else if !Self.replaceContents(of: target, with: temporary) {
                 let error = Diagnostic.error(location, "cannot replace the output folder: \(String(cString: strerror(errno)))")
                 discard()
                 throw error
             }
         }
-        Self.flush(parent, wholeFileSystem: false)
+        if flushes { Self.flush(parent, wholeFileSystem: false) }
         unlock()
+    }
+
+    /// Makes the output's spare from links to the output's own files, when there is none (after a first build, which
+    /// moves its tree into place), so that the next build starts from it. True when the spare was made.
+    public static func prepareSpare(output: String, manifest: Manifest) -> Bool {
+        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+        let parent = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let lockPath = parent + "/." + name + lockSuffix
+        guard let lock = try? takeLock(lockPath, location: SourceLocation(file: output), waiting: {}) else { return false }
+        defer {
+            unlink(lockPath)
+            close(lock)
+        }
+        let spare = parent + "/." + name + spareSuffix
+        var info = stat()
+        guard lstat(spare, &info) != 0, mkdir(spare, 0o755) == 0 else { return false }
+        // The manifest last: it is what makes the spare trusted.
+        for file in manifest.files + [Manifest.fileName] {
+            guard makeFolders(spare + "/" + (file as NSString).deletingLastPathComponent), link(target + "/" + file, spare + "/" + file) == 0 else {
+                remove(spare)
+                return false
+            }
+        }
+        return true
     }
 
     /// Drops the half-filled spare and releases the lock; the output stays as it was.
@@ -250,7 +320,7 @@ public final class SiteWriter: Sendable {
             throw .error(location, "the output folder has files paywall did not write: \(list)",
                          hint: "a build replaces the whole folder; put files to publish in the site's assets/ folder, and move or delete these")
         }
-        return Dictionary(manifest.pages.map { ($0.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
+        return manifest.hashes
     }
 
     /// Finishes what an interrupted build left: a missing output is restored from its previous copy;
