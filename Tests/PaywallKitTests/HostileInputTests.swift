@@ -133,6 +133,51 @@ import Testing
         #expect(inputs.catalogProblem?.location.line == 2)
     }
 
+    @Test(arguments: [
+        (#"<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>"#, "<noscript> element"),
+        (#"<svg><animate attributeName="href" values="javascript:alert(1)"/></svg>"#, "<svg> element"),
+        (#"<p formaction="https://example.com">x</p>"#, "attribute 'formaction' on <p>"),
+        (#"<img src="../assets/x.png" alt="" ONERROR="x">"#, "event handler (onerror)"),
+        ("<!DOCTYPE html>", "declaration"),
+        (#"<math><mi xlink:href="javascript:alert(1)">x</mi></math>"#, "'javascript:'"),
+    ])
+    func rawHTMLOutsideTheAllowListIsRefused(_ html: String, _ message: String) {
+        let errors = RawHTMLTests.errors(html)
+        #expect(errors.contains { $0.message.contains(message) }, "\(errors)")
+    }
+
+    @Test func allowedRawHTMLPasses() {
+        let html = #"<details open><summary>More</summary><table><tr><th scope="row" colspan="2" aria-label="x">A</th></tr></table>"#
+            + #"<picture><source srcset="../assets/a.webp 2x" type="image/webp"><img src="../assets/a.png" alt="A" width="10"></picture>"#
+            + "<!-- a comment with <script> in it --></details>"
+        #expect(RawHTMLTests.errors(html).isEmpty, "\(RawHTMLTests.errors(html))")
+    }
+
+    @Test(arguments: [
+        ("period: P1M", "period: P3D", "not a period App Store subscriptions renew at"),
+        ("period: P1M", "period: P999999Y", "not a period App Store subscriptions renew at"),
+        ("period: P1M", "period: P99999999999999999999Y", "longer than any App Store period"),
+        ("price: { USA: \"4.99\" }", "price: { USA: \"4.999\" }", "more decimals than USD has (2)"),
+    ])
+    func misleadingCatalogValuesAreErrorsAtTheirLine(_ old: String, _ new: String, _ message: String) {
+        let errors = site.catalog(replacing: old, with: new).errors
+        let line = TestSite.line(of: old, in: TestSite.defaultCatalog)
+        expectError(errors, message, file: "site/catalog.yml", line: line)
+    }
+
+    @Test(arguments: [("periodCount: 0", "1 or more periods, not 0"), ("periodCount: -3", "1 or more periods, not -3"),
+                      ("periodCount: 1000000", "longer than the 1 year"), ("periodCount: 13", "longer than the 1 year")])
+    func offerLengthsOutsideTheAppStoresAreErrors(_ count: String, _ message: String) {
+        let offer = "introductoryOffer: { paymentMode: payAsYouGo, period: P1M, \(count), price: { USA: \"0.99\" } }"
+        let errors = site.catalog(replacing: "period: P1M", with: "period: P1M\n        " + offer).errors
+        expectError(errors, message, file: "site/catalog.yml", line: TestSite.line(of: "period: P1M", in: TestSite.defaultCatalog) + 1)
+    }
+
+    @Test func aNoCentsCurrencyRefusesCents() {
+        let errors = site.catalog(replacing: "price: { USA: \"4.99\" }", with: "price: { USA: \"4.99\", JPN: \"480.5\" }").errors
+        #expect(errors.contains { $0.message.contains("JPN price 480.5 has more decimals than JPY has (0)") }, "\(errors)")
+    }
+
     @Test func aBrokenPaywallYmlIsReportedAloneWithoutFollowOnErrors() {
         let errors = site.config(replacing: "app: { name: Birdwatch }", with: "app: name: Birdwatch").errors
         #expect(errors.count == 1, "\(errors)")

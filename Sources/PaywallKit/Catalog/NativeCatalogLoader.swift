@@ -127,7 +127,7 @@ public enum NativeCatalogLoader {
             guard level >= 1 else { throw .error(node.location, "level must be 1 or more (1 is the highest level of service)") }
             return level
         }
-        let period = diagnostics.collect { try Self.period(reader.required("period"), "period") }
+        let period = diagnostics.collect { try Self.renewalPeriod(reader.required("period"), "period") }
         let intro = diagnostics.collect { () throws(DiagnosticsError) in
             try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.offer(node, .introductory) }
         } ?? nil
@@ -153,7 +153,13 @@ public enum NativeCatalogLoader {
         do { reader = try MappingReader(node, "a \(kind.noun)") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(kind == .nonRenewing ? oneTimeKeys + ["period"] : oneTimeKeys))
         let common = Self.common(reader, diagnostics: &diagnostics)
-        let period = diagnostics.collect { try reader["period"].map { node throws(Diagnostic) in try Self.period(node, "period") } } ?? nil
+        let period = diagnostics.collect { try reader["period"].map { node throws(Diagnostic) in
+            let period = try Self.period(node, "period")
+            guard period.maximumDays <= 3660 else {
+                throw Diagnostic.error(node.location, "period '\(period)' is longer than 10 years", hint: "write how long the access lasts, such as P1Y")
+            }
+            return period
+        } } ?? nil
         guard !diagnostics.hasErrors, let price = common.price else { throw DiagnosticsError(diagnostics.all) }
         return Product(id: common.id, kind: kind, referenceName: common.referenceName, level: 0, period: period, price: price,
                        familyShareable: common.familyShareable, icon: common.icon?.path, iconLocation: common.icon?.location,
@@ -176,9 +182,44 @@ public enum NativeCatalogLoader {
         return (id, referenceName ?? id, price, family ?? false, icon, texts)
     }
 
+    /// An auto-renewable subscription's period: one the App Store offers.
+    static func renewalPeriod(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Period {
+        let period = try self.period(node, what)
+        guard Period.renewalPeriods.contains(period) else {
+            throw .error(node.location, "\(what) '\(period)' is not a period App Store subscriptions renew at",
+                         hint: "use P1W, P1M, P2M, P3M, P6M or P1Y")
+        }
+        return period
+    }
+
+    /// An offer lasts `count` periods, 1 or more, and at most a year in all (as the App Store allows).
+    static func offerLength(_ period: Period, count: Int?, at location: SourceLocation, countLocation: SourceLocation?) throws(Diagnostic) -> Int {
+        let count = count ?? 1
+        guard count >= 1 else {
+            throw .error(countLocation ?? location, "an offer lasts 1 or more periods, not \(count)", hint: "write 1 or more, or leave it out for 1")
+        }
+        guard count <= 366, period.maximumDays <= 366, period.maximumDays * count <= 366 else {
+            throw .error(countLocation ?? location, "an offer of \(count) × \(period) lasts longer than the 1 year the App Store allows",
+                         hint: "shorten the offer's period or its number of periods")
+        }
+        return count
+    }
+
+    /// `amount` may have no more decimals than the storefront's currency (USD 2, JPY 0).
+    static func checkDecimals(_ amount: Decimal, storefront: String, at location: SourceLocation) throws(Diagnostic) {
+        guard let currency = Storefronts.currency(of: storefront) else { return }
+        let digits = ICU.fractionDigits(currency: currency)
+        guard PriceMath.roundDown(amount, digits) != amount else { return }
+        throw .error(location, "the \(storefront) price \(amount) has more decimals than \(currency) has (\(digits))",
+                     hint: "write it as the App Store shows it, such as \(PriceMath.plain(PriceMath.roundDown(amount, digits)))")
+    }
+
     static func period(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Period {
         let text = try node.string(what)
         guard let period = Period(iso8601: text) else {
+            if text.count > 18, text.hasPrefix("P"), text.dropFirst().dropLast().allSatisfy(\.isNumber) {
+                throw .error(node.location, "\(what) '\(text)' is longer than any App Store period", hint: "write P1W, P1M, P3M, P6M or P1Y")
+            }
             throw .error(node.location, "\(what) '\(text)' is not an ISO 8601 period", hint: "write P1W, P1M, P3M, P6M or P1Y")
         }
         return period
@@ -195,7 +236,9 @@ public enum NativeCatalogLoader {
                 throw .error(pair.keyLocation, "'\(pair.key)' is not an App Store storefront code",
                              hint: "use the ISO 3166 alpha-3 code, such as USA, DEU or JPN")
             }
-            amounts[pair.key] = try pair.value.decimal("\(what).\(pair.key)")
+            let amount = try pair.value.decimal("\(what).\(pair.key)")
+            try checkDecimals(amount, storefront: pair.key, at: pair.value.location)
+            amounts[pair.key] = amount
         }
         guard !amounts.isEmpty else { throw .error(node.location, "\(what) has no storefront", hint: "add one, such as USA: \"4.99\"") }
         return Price(amounts, location: keyLocation ?? node.location)
@@ -213,13 +256,16 @@ public enum NativeCatalogLoader {
         } ?? nil
         let mode = diagnostics.collect { try reader.required("paymentMode").choice("paymentMode", Offer.PaymentMode.self) }
         let period = diagnostics.collect { try Self.period(reader.required("period"), "period") }
-        let count = diagnostics.collect { try reader["periodCount"]?.int("periodCount") } ?? nil
+        var count = diagnostics.collect { try reader["periodCount"]?.int("periodCount") } ?? nil
+        if let period {
+            count = diagnostics.collect { try Self.offerLength(period, count: count, at: node.location, countLocation: reader["periodCount"]?.location) }
+        }
         var price: Price?
         if mode != .freeTrial {
             price = diagnostics.collect { try self.price(reader.required("price"), "price", keyLocation: reader.keyLocation("price")) }
         }
         guard !diagnostics.hasErrors, let mode, let period else { throw DiagnosticsError(diagnostics.all) }
-        return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: max(1, count ?? 1),
+        return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count ?? 1,
                      price: price, location: node.location)
     }
 }

@@ -28,6 +28,17 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
         "P\(count)\(["day": "D", "week": "W", "month": "M", "year": "Y"][unit.rawValue]!)"
     }
 
+    /// How long App Store subscriptions may renew for: 1 week, 1, 2, 3 or 6 months, or 1 year.
+    public static let renewalPeriods: [Period] = [Period(1, .week), Period(1, .month), Period(2, .month), Period(3, .month),
+                                                  Period(6, .month), Period(1, .year)]
+
+    /// The length in days (a month as 31, a year as 366: an upper bound, for limits).
+    public var maximumDays: Int {
+        let perUnit = switch unit { case .day: 1; case .week: 7; case .month: 31; case .year: 366 }
+        let (days, overflow) = count.multipliedReportingOverflow(by: perUnit)
+        return overflow ? .max : days
+    }
+
     /// The length in months, for per-month prices (a week is 12/52 of a month, a day 12/365).
     public var months: Double {
         switch unit {

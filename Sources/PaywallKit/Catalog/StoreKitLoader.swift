@@ -88,7 +88,7 @@ public enum StoreKitLoader {
         return Product(
             id: id, referenceName: referenceName,
             level: try node["groupNumber"]?.int("groupNumber") ?? 1,
-            period: try NativeCatalogLoader.period(periodNode, "recurringSubscriptionPeriod"),
+            period: try NativeCatalogLoader.renewalPeriod(periodNode, "recurringSubscriptionPeriod"),
             price: price,
             familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
             introductoryOffer: try offers(intros, .introductory).first,
@@ -162,7 +162,9 @@ public enum StoreKitLoader {
     }
 
     static func displayPrice(_ node: YAMLNode, storefront: String) throws(Diagnostic) -> Price {
-        Price([storefront: try node.decimal("displayPrice")], location: node.location)
+        let amount = try node.decimal("displayPrice")
+        try NativeCatalogLoader.checkDecimals(amount, storefront: storefront, at: node.location)
+        return Price([storefront: amount], location: node.location)
     }
 
     /// An offer; nil, with a warning, when it has no price though it is not free (Xcode 12 and 13 wrote
@@ -190,10 +192,10 @@ public enum StoreKitLoader {
             }
             price = try displayPrice(priceNode, storefront: storefront)
         }
-        return Offer(id: id, kind: kind, paymentMode: mode,
-                     period: try NativeCatalogLoader.period(required(node, "subscriptionPeriod", in: "offer"), "subscriptionPeriod"),
-                     periodCount: max(1, try node["numberOfPeriods"]?.int("numberOfPeriods") ?? 1),
-                     price: price, location: node.location)
+        let period = try NativeCatalogLoader.period(required(node, "subscriptionPeriod", in: "offer"), "subscriptionPeriod")
+        let count = try NativeCatalogLoader.offerLength(period, count: try node["numberOfPeriods"]?.int("numberOfPeriods"),
+                                                        at: node.location, countLocation: node["numberOfPeriods"]?.location)
+        return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count, price: price, location: node.location)
     }
 
     /// A non-empty `eula` becomes the terms page; the first policy's URL (or text) the privacy policy.
