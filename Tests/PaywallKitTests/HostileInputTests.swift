@@ -134,6 +134,40 @@ import Testing
     }
 
     @Test(arguments: [
+        (Array("---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n---\n# Birdwatch Pro\n\nOne \u{0}zero\n".utf8), "NUL byte", 7, 5),
+        (Array("---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n---\n# Birdwatch Pro\n\nÄpfel ".utf8) + [0xFF] + Array(" here\n".utf8), "not UTF-8", 7, 7),
+        (Array("---\ntitle: Birdwatch\u{7} Pro\ngroupID: birdwatch.pro\n---\n".utf8), "control character U+0007", 2, 17),
+        (Array("---\rtitle: A\rgroupID: birdwatch.pro\r---\r# A\r\r".utf8) + [0xC3], "not UTF-8", 7, 1),
+    ])
+    func badBytesAreReportedWhereTheyAre(_ bytes: [UInt8], _ message: String, _ line: Int, _ column: Int) {
+        var files: [String: Data] = ["site/paywall.yml": Data(TestSite.defaultConfig.utf8), "site/catalog.yml": Data(TestSite.defaultCatalog.utf8)]
+        files["site/content/pro.md"] = Data(bytes)
+        let errors = SiteBuilder.build(SiteInputs.load("site", fs: .bytes(files))).diagnostics.errors
+        #expect(errors.count == 1, "\(errors)")
+        expectError(errors, message, file: page, line: line, column: column)
+    }
+
+    @Test func aByteOrderMarkAndLoneCarriageReturnsAreRead() {
+        let lonePage = "\u{FEFF}---\rtitle: Birdwatch Pro\rgroupID: birdwatch.pro\r---\r# Birdwatch Pro\r\rHi.\r"
+        let template = "\u{FEFF}" + (Theme.defaultFiles["page.mustache"] ?? "").replacingOccurrences(of: "\n", with: "\r")
+        let files: [String: Data] = ["site/paywall.yml": Data(TestSite.defaultConfig.utf8), "site/catalog.yml": Data(TestSite.defaultCatalog.utf8),
+                                     "site/content/pro.md": Data(lonePage.utf8), "site/templates/page.mustache": Data(template.utf8)]
+        let built = SiteBuilder.build(SiteInputs.load("site", fs: .bytes(files)))
+        #expect(!built.diagnostics.hasErrors, "\(built.diagnostics.all)")
+        let html = built.files.first { $0.path == "en-US/pro/index.html" }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
+        #expect(html.hasPrefix("<!doctype html>"), "no byte-order mark or stray line before the doctype")
+        #expect(!html.contains("\r"))
+    }
+
+    @Test func anEmptyPaywallYmlSaysSoAndNothingElse() {
+        for text in ["", "\n\n", "# just a comment\n"] {
+            let errors = site.with { $0.config = text }.errors
+            #expect(errors.count == 1, "\(errors)")
+            expectError(errors, "paywall.yml is empty", file: "site/paywall.yml", line: 1, hint: "paywall init")
+        }
+    }
+
+    @Test(arguments: [
         (#"<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>"#, "<noscript> element"),
         (#"<svg><animate attributeName="href" values="javascript:alert(1)"/></svg>"#, "<svg> element"),
         (#"<p formaction="https://example.com">x</p>"#, "attribute 'formaction' on <p>"),
@@ -204,6 +238,37 @@ import Testing
         let file = folder.appendingPathComponent("f.txt")
         try Data("hello".utf8).write(to: file)
         #expect(try FileSystem.disk.read(file.path) == Data("hello".utf8))
+    }
+
+    @Test func pipesLinksOutOfTheSiteBrokenLinksAndHiddenPagesAreNamed() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, text) in [("paywall.yml", TestSite.defaultConfig), ("catalog.yml", TestSite.defaultCatalog), ("content/pro.md", TestSite.defaultPage),
+                             ("content/..md", TestSite.defaultPage), ("outside.md", TestSite.defaultPage)] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        for item in ["paywall.yml", "catalog.yml", "content"] {
+            try FileManager.default.moveItem(at: folder.appendingPathComponent(item), to: site.appendingPathComponent(item))
+        }
+        #expect(mkfifo(site.appendingPathComponent("content/pipe.md").path, 0o600) == 0)
+        #expect(mkfifo(site.appendingPathComponent("templates/page.mustache").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/out.md").path, withDestinationPath: "../../outside.md")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("assets/gone.svg").path, withDestinationPath: "nowhere.svg")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/same.md").path, withDestinationPath: "pro.md")
+        let diagnostics = SiteBuilder.build(SiteInputs.load(site.path)).diagnostics.all
+        func has(_ file: String, _ fragment: String) -> Bool {
+            diagnostics.contains { $0.location.file == site.appendingPathComponent(file).path && $0.message.contains(fragment) }
+        }
+        #expect(has("content/pipe.md", "named pipe"), "\(diagnostics)")
+        #expect(has("templates/page.mustache", "named pipe"))
+        #expect(has("content/out.md", "outside the site folder"))
+        #expect(has("assets/gone.svg", "its target does not exist"))
+        #expect(has("content/..md", "hidden"))
+        #expect(!diagnostics.contains { $0.location.file.hasSuffix("content/same.md") }, "a link inside the site is followed")
     }
 
     @Test func aCatalogThatIsAFolderIsNamedSo() throws {

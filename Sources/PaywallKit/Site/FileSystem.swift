@@ -6,7 +6,7 @@ import Glibc
 /// File I/O as a small struct of closures, so that tests can build sites without a disk.
 public struct FileSystem: Sendable {
     public var read: @Sendable (String) throws -> Data
-    /// Regular files below a folder, as sorted paths relative to it (hidden files skipped); [] when absent.
+    /// Files below a folder, as sorted paths relative to it (hidden ones skipped but `.md` files); [] when absent.
     public var list: @Sendable (String) -> [String]
     public var exists: @Sendable (String) -> Bool
     public var isDirectory: @Sendable (String) -> Bool
@@ -60,8 +60,10 @@ public struct FileSystem: Sendable {
         },
         resolve: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
 
-    /// Collects the regular files below `root + "/" + relative` (hidden ones skipped); a symbolic link is followed
-    /// only when it leads to a place inside `root`, and each folder is read once (a link may not loop).
+    /// Collects the files below `root + "/" + relative`: regular files, and whatever else is not a folder (pipes,
+    /// links out of the site, broken links) so that reading it can say what is wrong. Hidden entries are skipped,
+    /// except `.md` files (a page named `..md` is reported, not lost). A link to a folder is followed only when it
+    /// leads to a place inside `root`, and each folder is read once (a link may not loop).
     static func walk(_ root: String, _ relative: String, root top: String, visited: inout Set<[UInt64]>, into paths: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         var info = stat()
@@ -70,24 +72,24 @@ public struct FileSystem: Sendable {
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            guard !name.hasPrefix(".") else { continue }
+            guard name != ".", name != "..", !name.hasPrefix(".") || name.hasSuffix(".md") else { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_LNK) {
-                guard let real = realpath(folder + "/" + name, nil) else { continue }
+                guard let real = realpath(folder + "/" + name, nil) else { paths.append(path); continue }
                 let target = String(cString: real)
                 free(real)
-                guard target.hasPrefix(top + "/") else { continue }
+                guard target.hasPrefix(top + "/") else { paths.append(path); continue }
                 type = UInt8(DT_UNKNOWN)
             }
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                guard stat(folder + "/" + name, &info) == 0 else { continue }
-                type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : 0
+                guard stat(folder + "/" + name, &info) == 0 else { paths.append(path); continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
             }
             if type == UInt8(DT_DIR) {
-                walk(root, path, root: top, visited: &visited, into: &paths)
-            } else if type == UInt8(DT_REG) {
+                if !name.hasPrefix(".") { walk(root, path, root: top, visited: &visited, into: &paths) }
+            } else {
                 paths.append(path)
             }
         }

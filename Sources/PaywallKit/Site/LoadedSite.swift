@@ -14,13 +14,18 @@ struct LoadedSite {
 
     static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
-        for path in inputs.unreadable {
+        for path in inputs.unreadable where !inputs.problems.contains(where: { $0.location.file == path }) {
             diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
         }
         let configFile = inputs.path("paywall.yml")
         var config = SiteConfig(file: configFile)
         if let text = inputs.config {
-            guard let root = diagnostics.collect({ try YAML.parse(text, file: configFile) }) else {
+            let isBlank = !text.split(separator: "\n").contains { !$0.allSatisfy(\.isWhitespace) && !$0.drop(while: \.isWhitespace).hasPrefix("#") }
+            if isBlank && !inputs.unreadable.contains(configFile) {
+                diagnostics.error(SourceLocation(file: configFile), "paywall.yml is empty",
+                                  hint: "it needs at least actions.subscribe and policies (termsOfService, privacyPolicy); `paywall init` writes a complete one")
+            }
+            guard !isBlank, let root = diagnostics.collect({ try YAML.parse(text, file: configFile) }) else {
                 // Everything else depends on the settings: report their error alone, not what follows from it.
                 return LoadedSite(config: config, catalog: nil, theme: nil, content: ContentFiles([:], folder: inputs.folder, diagnostics: &diagnostics),
                                   locales: [], defaultLocale: "en-US", pages: [:])
@@ -32,7 +37,7 @@ struct LoadedSite {
         }
         let catalog = loadCatalog(inputs, config: config, diagnostics: &diagnostics)
         let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
-        if inputs.content.isEmpty {
+        if inputs.content.isEmpty && !inputs.unreadable.contains(where: { $0.hasPrefix(inputs.path("content/")) }) {
             diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
                               hint: "add content/NAME.md with front matter naming a groupID")
         }
@@ -102,8 +107,11 @@ struct LoadedSite {
             return nil
         }
         let file = inputs.path(path)
-        guard let text = String(validating: data, as: UTF8.self) else {
-            diagnostics.error(SourceLocation(file: file), "the catalog is not UTF-8 text", hint: "save it as UTF-8 (Xcode writes .storekit files as UTF-8)")
+        let text: String
+        switch TextFile.decode(data, path: file) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem):
+            diagnostics.append(problem)
             return nil
         }
         guard let root = diagnostics.collect({ try YAML.parse(text, file: file) }) else { return nil }

@@ -37,22 +37,50 @@ public struct SiteInputs: Sendable {
     public static func load(_ folder: String, fs: FileSystem = .disk) -> SiteInputs {
         var unreadable: [String] = []
         var problems: [Diagnostic] = []
+        let root = fs.resolve(folder)
+        /// A listed file: read when it is a file inside the site (a link may lead elsewhere in it).
+        func listed(_ relative: String) -> Bool {
+            let path = joinPath(folder, relative)
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                problems.append(.warning(SourceLocation(file: path), "the file's name starts with '.', so it is hidden and left out",
+                                         hint: "rename it without the leading '.'"))
+                return false
+            }
+            guard fs.resolve(path).hasPrefix(root + "/") else {
+                problems.append(.error(SourceLocation(file: path), "the file is a link to a place outside the site folder",
+                                       hint: "copy the file into the site; links are followed only inside it"))
+                return false
+            }
+            if !fs.exists(path) {
+                problems.append(.error(SourceLocation(file: path), "the file is a link to nothing (its target does not exist)",
+                                       hint: "fix or remove the link"))
+                return false
+            }
+            return true
+        }
         func data(_ relative: String, at location: SourceLocation? = nil) -> Data? {
             let path = joinPath(folder, relative)
             do { return try fs.read(path) } catch {
                 if let error = error as? FileSystem.ReadError, error != .missing {
-                    problems.append(.error(location ?? SourceLocation(file: path), "\(path): \(error.message)",
+                    // At the line that names it, the message names the file; at the file itself, it need not.
+                    problems.append(.error(location ?? SourceLocation(file: path), location == nil ? error.message : "\(path): \(error.message)",
                                            hint: "make it a readable file, or remove it"))
                 }
                 return nil
             }
         }
+        /// nil when missing or not text (then an error at the first bad byte says why).
         func text(_ relative: String) -> String? {
             guard let data = data(relative) else { return nil }
-            guard let text = String(validating: data, as: UTF8.self) else { unreadable.append(joinPath(folder, relative)); return "" }
-            return text
+            switch TextFile.decode(data, path: joinPath(folder, relative)) {
+            case .success(let text): return text
+            case .failure(let problem):
+                unreadable.append(joinPath(folder, relative))
+                problems.append(problem)
+                return nil
+            }
         }
-        let config = text("paywall.yml")
+        let config = text("paywall.yml") ?? (unreadable.isEmpty ? nil : "")
         // The catalog's path comes from paywall.yml; a failed parse here is reported again by the build.
         var catalogPath = "catalog.yml"
         var catalogLocation: SourceLocation?
@@ -78,15 +106,15 @@ public struct SiteInputs: Sendable {
             if problems.count > before { catalogProblem = problems.removeLast() }
         }
         var content: [String: String] = [:]
-        for name in fs.list(joinPath(folder, "content")) where name.hasSuffix(".md") && !name.contains("/") {
+        for name in fs.list(joinPath(folder, "content")) where name.hasSuffix(".md") && !name.contains("/") && listed("content/" + name) {
             content[name] = text("content/" + name)
         }
         var assets: [String: Data] = [:]
-        for name in fs.list(joinPath(folder, "assets")) {
+        for name in fs.list(joinPath(folder, "assets")) where listed("assets/" + name) {
             assets[name] = data("assets/" + name)
         }
         var templates: [String: String] = [:]
-        for name in fs.list(joinPath(folder, "templates")) { templates[name] = text("templates/" + name) }
+        for name in fs.list(joinPath(folder, "templates")) where listed("templates/" + name) { templates[name] = text("templates/" + name) }
         var inputs = SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,
                                 templates: templates, unreadable: unreadable)
         inputs.problems = problems
