@@ -1,6 +1,10 @@
 /// Appends `text` to `output`, replacing `& < > " '` with HTML entities.
 func appendHTMLEscaped(_ text: String, to output: inout String) {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+    let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { return false }
+        return true
+    } ?? !text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+    guard !clean else {
         output += text
         return
     }

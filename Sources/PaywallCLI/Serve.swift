@@ -7,7 +7,8 @@ import PaywallServer
 enum Serve {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         let output = options.output ?? joinPath(options.site, "public")
-        let configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
+        var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
+        configuration.jobs = options.jobs
         let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter) }
         do { try session.start() } catch {
             reporter.console.err("error: \(error.message)")

@@ -12,6 +12,8 @@ public final class PreviewSession: Sendable {
         public var host: String
         /// 0 picks a free port.
         public var port: Int
+        /// Threads that render pages.
+        public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
         public var pollInterval: Duration = .milliseconds(250)
         /// How long the files must stay unchanged before a rebuild (an editor may save in several steps).
         public var debounce: Duration = .milliseconds(30)
@@ -118,7 +120,7 @@ public final class PreviewSession: Sendable {
             timings.write += SiteBuilder.seconds(since: step)
             // Rendering caches outlive a rebuild only while nothing but pages changed.
             if reuse == nil { caches.set(SiteBuilder.RenderCaches()) }
-            let built = SiteBuilder.build(inputs, jobs: ProcessInfo.processInfo.activeProcessorCount, into: writer, reusing: reuse,
+            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, reusing: reuse,
                                           caches: caches.value)
             timings.load += built.timings.load
             timings.resolve = built.timings.resolve

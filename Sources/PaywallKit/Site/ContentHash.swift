@@ -1,18 +1,32 @@
 import Foundation
 
-/// A short, stable content hash (64-bit FNV-1a) for file names and the manifest; not for security.
+/// A short, stable content hash (64 bits) for file names and the manifest; not for security.
 public enum ContentHash {
+    /// FNV-1a over 8-byte words (then the tail byte by byte), so a page hashes at memory speed; hex, 16 digits.
     public static func hex(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         data.withUnsafeBytes { bytes in
-            for byte in bytes {
+            let words = bytes.count / 8
+            for index in 0..<words {
+                hash ^= bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self).littleEndian
+                hash = (hash &* 0x100_0000_01b3).rotatedLeft(27)
+            }
+            for byte in bytes[(words * 8)...] {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x100_0000_01b3
             }
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        hash ^= UInt64(data.count)
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 { buffer[index] = digits[Int((hash >> (60 - 4 * UInt64(index))) & 15)] }
+            return 16
+        }
     }
 
     public static func hex(_ text: String) -> String { hex(Data(text.utf8)) }
+}
+
+extension UInt64 {
+    fileprivate func rotatedLeft(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
 }
