@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import PaywallCLI
 import PaywallKit
@@ -173,6 +174,24 @@ enum CLISite {
         #expect(one.count > 30, "the example site has many pages")
         #expect(one.keys.sorted() == four.keys.sorted())
         for (path, data) in one { #expect(four[path] == data, "\(path) differs") }
+    }
+
+    @Test func concurrentBuildsOfOneOutputTakeTurns() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        #expect(paywall("build", temp.path("site"), "-o", temp.path("alone")).status == 0)
+        let expected = temp.snapshot("alone")
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            let status = paywall("build", temp.path("site"), "-o", temp.path("shared"), "--quiet").status
+            statuses.withLock { $0.append(status) }
+        }
+        #expect(statuses.withLock { $0 } == [0, 0, 0])
+        let shared = temp.snapshot("shared")
+        #expect(shared.keys.sorted() == expected.keys.sorted(), "every file is there, once")
+        for (path, data) in expected { #expect(shared[path] == data, "\(path) differs") }
+        #expect(temp.settledEntries().filter { $0.hasPrefix(".shared") && !$0.hasSuffix(".paywall-spare") }.isEmpty, "no lock or temporary folder is left")
     }
 
     @Test func twoBuildsAreByteIdentical() throws {

@@ -104,6 +104,17 @@ def main():
         check("refuses to replace a folder paywall did not write", refused.returncode == 1 and
               os.listdir(stranger) == ["notes.txt"] and "manifest" in refused.stderr, refused.stderr)
 
+        # Three builds of one output at once, as separate processes: each waits for the lock, none corrupts.
+        shared = os.path.join(work, "shared")
+        for round in range(3):
+            builds = [subprocess.Popen([binary, "build", site, "-o", shared, "--quiet"], stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True) for _ in range(3)]
+            codes = [b.wait() for b in builds]
+            complete = tree(shared) == files and all(
+                filecmp.cmp(os.path.join(public, f), os.path.join(shared, f), shallow=False) for f in files)
+            check(f"three concurrent builds of one output all succeed and leave it whole (round {round + 1})",
+                  codes == [0, 0, 0] and complete, f"exit codes {codes}")
+
         usage = run(binary, "build", "--bogus")
         check("a bad command line exits 64", usage.returncode == 64 and "Error:" in usage.stderr, usage.stderr)
     finally:
