@@ -3,29 +3,50 @@ import Mustache
 
 /// The template vocabulary of one option (DESIGN.md section 4), RevenueCat's names included as aliases.
 struct OptionContext {
-    /// Contexts built before, by everything that goes into one: the pages of a locale share most of them.
+    /// Contexts built before, by everything that goes into one (the purchase URL follows from the product, the
+    /// locale and the offer): the pages of a locale share most of them.
     struct Cache {
+        /// Whole contexts, and the part of them the same on every page (no position, selection or button lines).
         private var values: [Key: MustacheValue] = [:]
+        private var shared: [SharedKey: [String: MustacheValue]] = [:]
 
         struct Key: Hashable {
-            var locale: String, currency: String, id: String, index: Int, isSelected: Bool, isCurrent: Bool
-            var relationship: Page.Relationship?, price: Decimal, discount: Int?
-            var offerKind: String?, offerID: String?, offerPrice: Decimal?, offerTerms: String?
-            var badge: String?, icon: String?, subscribeURL: String?, assetPrefix: String
-            var buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool, displayName: String
+            var shared: SharedKey
+            var index: Int, isSelected: Bool, buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool
         }
 
-        mutating func value(of context: OptionContext) -> MustacheValue {
+        struct SharedKey: Hashable {
+            var locale: String, currency: String, id: String, isCurrent: Bool
+            var relationship: Page.Relationship?, price: Decimal, discount: Int?
+            var offerKind: Offer.Kind?, offerID: String?, offerPrice: Decimal?
+            var offerMode: Offer.PaymentMode?, offerPeriod: Period?, offerPeriodCount: Int
+            var badge: String?, icon: String?, assetPrefix: String, displayName: String
+        }
+
+        /// The context of `context` (built without its purchase URL); `url` gives the URL when it must be built.
+        mutating func value(of context: OptionContext, url: () -> String?) -> MustacheValue {
             let option = context.option
-            let key = Key(locale: context.text.locale, currency: context.text.currency, id: option.id, index: context.index,
-                          isSelected: context.isSelected, isCurrent: option.isCurrent, relationship: option.relationship,
-                          price: option.price, discount: option.relativeDiscount, offerKind: option.offer?.offer.kind.rawValue,
-                          offerID: option.offer?.offer.id, offerPrice: option.offer?.price,
-                          offerTerms: option.offer.map { "\($0.offer.paymentMode) \($0.offer.period) \($0.offer.periodCount)" }, badge: option.badge, icon: option.icon,
-                          subscribeURL: context.subscribeURL, assetPrefix: context.assetPrefix, buttonLabel: context.buttonLabel,
-                          isButtonsStyle: context.isButtonsStyle, displayName: option.text.displayName)
+            let offer = option.offer
+            let sharedKey = SharedKey(locale: context.text.locale, currency: context.text.currency, id: option.id, isCurrent: option.isCurrent,
+                                      relationship: option.relationship, price: option.price, discount: option.relativeDiscount,
+                                      offerKind: offer?.offer.kind, offerID: offer?.offer.id, offerPrice: offer?.price,
+                                      offerMode: offer?.offer.paymentMode, offerPeriod: offer?.offer.period,
+                                      offerPeriodCount: offer?.offer.periodCount ?? 0, badge: option.badge, icon: option.icon,
+                                      assetPrefix: context.assetPrefix, displayName: option.text.displayName)
+            let key = Key(shared: sharedKey, index: context.index, isSelected: context.isSelected, buttonLabel: context.buttonLabel,
+                          isButtonsStyle: context.isButtonsStyle)
             if let known = values[key] { return known }
-            let value = context.value
+            var fields: [String: MustacheValue]
+            if let known = shared[sharedKey] {
+                fields = known
+            } else {
+                var context = context
+                context.subscribeURL = option.isPurchasable ? url() : nil
+                fields = context.sharedFields
+                shared[sharedKey] = fields
+            }
+            for (name, value) in context.pageFields { fields[name] = value }
+            let value = MustacheValue.object(fields)
             values[key] = value
             return value
         }
@@ -95,6 +116,19 @@ struct OptionContext {
     }
 
     var value: MustacheValue {
+        var fields = sharedFields
+        for (name, value) in pageFields { fields[name] = value }
+        return .object(fields)
+    }
+
+    /// What depends on the option's place on the page: its position, whether it is selected, its button's lines.
+    var pageFields: [String: MustacheValue] {
+        ["index": .int(index), "isSelected": .bool(isSelected),
+         "buttonLines": .list(buttonLines.enumerated().map { index, line in .object(["text": .string(line), "isFirst": .bool(index == 0)]) })]
+    }
+
+    /// Everything else, the same on every page that shows this option to this customer.
+    var sharedFields: [String: MustacheValue] {
         let price = text.price(option.price)
         let pricePerPeriod = billed()
         var offer: MustacheValue = .null
@@ -119,12 +153,10 @@ struct OptionContext {
         let equivalent = equivalentUnit.map { text.perPeriod(option.pricePer[$0] ?? 0, Period(1, $0)) } ?? ""
         var values: [String: MustacheValue] = [
             "id": .string(option.id),
-            "index": .int(index),
             "displayName": .string(option.text.displayName),
             "description": .string(option.text.description),
             "icon": option.icon.map { .string(assetPrefix + assetURL($0)) } ?? .null,
             "badge": option.badge.map(MustacheValue.string) ?? .null,
-            "isSelected": .bool(isSelected),
             "isCurrent": .bool(option.isCurrent),
             "isPurchasable": .bool(option.isPurchasable),
             "relationship": option.relationship.map { .string($0.rawValue) } ?? .null,
@@ -145,9 +177,6 @@ struct OptionContext {
             "relativeDiscount": discount.isEmpty ? .null : .string(discount),
             "offer": offer,
             "actionLabel": .string(actionLabel),
-            "buttonLines": .list(buttonLines.enumerated().map { index, line in
-                .object(["text": .string(line), "isFirst": .bool(index == 0)])
-            }),
             "accessibleLabel": .string(accessibleLabel),
             "renewal": option.isSubscription ? .string(text.strings.format("renewsAt", ["price": billed(spoken: true)])) : .null,
             "action": .string(option.isSubscription ? "subscribe" : "purchase"),
@@ -170,6 +199,6 @@ struct OptionContext {
         values["total_price_and_per_month"] = .string(equivalent.isEmpty ? pricePerPeriod : "\(pricePerPeriod) (\(equivalent))")
         values["sub_offer_price"] = .string(offerPrice)
         values["sub_offer_duration"] = .string(offerDuration)
-        return .object(values)
+        return values
     }
 }

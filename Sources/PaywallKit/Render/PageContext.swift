@@ -22,13 +22,14 @@ struct PageContext {
     /// The options' contexts; one built before with the same inputs (on another page) comes from `cache`.
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         options.enumerated().map { index, option in
-            let url = Actions.purchase(option.product, in: config.actions).map {
-                Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
-            }
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
-                                        subscribeURL: option.isPurchasable ? url : nil, assetPrefix: root,
+                                        subscribeURL: nil, assetPrefix: root,
                                         buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons)
-            return (option, cache.value(of: context))
+            return (option, cache.value(of: context) {
+                Actions.purchase(option.product, in: config.actions).map {
+                    Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
+                }
+            })
         }
     }
 
