@@ -99,20 +99,25 @@ public struct ContentFiles: Sendable {
     }
 
     /// A page in `locale`: the base file's front matter with the translation's keys over it, and the translation's body.
-    public func page(_ name: String, locale: String, diagnostics: inout Diagnostics) -> Page? {
+    /// `defaultLocale` is the language of the base file, for text that falls back to it.
+    public func page(_ name: String, locale: String, defaultLocale: String? = nil, diagnostics: inout Diagnostics) -> Page? {
         guard let base = files[name]?[""] else { return nil }
         let file = file(name, locale: locale) ?? base
         for problem in [base.problem, file.problem].compactMap({ $0 }) { diagnostics.append(problem) }
         guard base.problem == nil, file.problem == nil else { return nil }
         var pairs = base.pairs
+        var translated = Set<String>()
         if file.locale != nil {
             for pair in file.pairs {
+                translated.insert(pair.key)
                 if let index = pairs.firstIndex(where: { $0.key == pair.key }) { pairs[index] = pair } else { pairs.append(pair) }
             }
         }
         var page = PageLoader.page(name: name, locale: file.locale, file: file.path, pairs: pairs, body: file.body,
                                    bodyLine: file.bodyLine, diagnostics: &diagnostics)
         page?.bodyTemplate = file.bodyTemplate
+        page?.translatedKeys = translated
+        page?.baseLocale = defaultLocale
         return page
     }
 }

@@ -89,6 +89,19 @@ public struct Page: Sendable {
     /// Where values that name files were written (`controlIcons.ID`, `background.image`).
     public var valueLocations: [String: SourceLocation] = [:]
 
+    /// The language of the base file (`NAME.md`): the site's default locale.
+    public var baseLocale: String?
+    /// Front matter keys whose values come from the translation (`NAME.LOCALE.md`), not the base file.
+    public var translatedKeys: Set<String> = []
+
+    /// The locale the body is written in: the translation's, else the base file's.
+    public var bodyLocale: String? { locale ?? baseLocale }
+
+    /// The locale a front matter key's text is written in (`title`, `badges`, `optionGroups`).
+    public func textLocale(of key: String) -> String? {
+        translatedKeys.contains(key) ? locale : baseLocale
+    }
+
     /// The place of a front matter key, else the top of the file.
     public func location(of key: String) -> SourceLocation {
         keyLocations[key] ?? SourceLocation(file: file, line: 1, column: 1)

@@ -13,6 +13,7 @@ struct OptionContext {
             var offerKind: String?, offerID: String?, offerPrice: Decimal?, offerTerms: String?
             var badge: String?, icon: String?, subscribeURL: String?, assetPrefix: String
             var buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool, displayName: String
+            var textLocale: String?, badgeLocale: String?
         }
 
         mutating func value(of context: OptionContext) -> MustacheValue {
@@ -23,7 +24,8 @@ struct OptionContext {
                           offerID: option.offer?.offer.id, offerPrice: option.offer?.price,
                           offerTerms: option.offer.map { "\($0.offer.paymentMode) \($0.offer.period) \($0.offer.periodCount)" }, badge: option.badge, icon: option.icon,
                           subscribeURL: context.subscribeURL, assetPrefix: context.assetPrefix, buttonLabel: context.buttonLabel,
-                          isButtonsStyle: context.isButtonsStyle, displayName: option.text.displayName)
+                          isButtonsStyle: context.isButtonsStyle, displayName: option.text.displayName,
+                          textLocale: option.textLocale, badgeLocale: context.badgeLocale)
             if let known = values[key] { return known }
             let value = context.value
             values[key] = value
@@ -40,6 +42,8 @@ struct OptionContext {
     /// The page's `buttonLabel` parts and whether each option has its own button (`buttons` style).
     var buttonLabel: Set<Page.ButtonLabel> = [.automatic]
     var isButtonsStyle = false
+    /// The locale the page's `badges` are written in (the base file's when the translation has none).
+    var badgeLocale: String?
 
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones; none for a
     /// one-time product.
@@ -124,6 +128,8 @@ struct OptionContext {
             "description": .string(option.text.description),
             "icon": option.icon.map { .string(assetPrefix + assetURL($0)) } ?? .null,
             "badge": option.badge.map(MustacheValue.string) ?? .null,
+            "textLang": FallbackLanguage.value(option.textLocale, on: text.locale),
+            "badgeLang": option.badge == nil ? .null : FallbackLanguage.value(badgeLocale, on: text.locale),
             "isSelected": .bool(isSelected),
             "isCurrent": .bool(option.isCurrent),
             "isPurchasable": .bool(option.isPurchasable),

@@ -27,7 +27,8 @@ struct PageContext {
             }
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: option.isPurchasable ? url : nil, assetPrefix: root,
-                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons)
+                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons,
+                                        badgeLocale: model.page.textLocale(of: "badges"))
             return (option, cache.value(of: context))
         }
     }
@@ -68,7 +69,8 @@ struct PageContext {
             "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null]),
             "app_name": .string(appName),
             "group": .object(["id": model.group.map { .string($0.id) } ?? .null, "displayName": .string(model.groupText.displayName),
-                              "description": .string(model.groupText.description)]),
+                              "description": .string(model.groupText.description),
+                              "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
             "products": Self.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
