@@ -47,6 +47,35 @@ public struct Page: Sendable {
         public var groups: [Group]
     }
 
+    /// A plan comparison (`features:`): a row per feature, a column per service level (groupID) or product (productIDs).
+    public struct Features: Sendable {
+        public enum Placement: String, Sendable, CaseIterable { case beforeOptions, afterOptions }
+        /// A value and where it was written.
+        public struct Located<Value: Sendable>: Sendable {
+            public var value: Value
+            public var location: SourceLocation
+        }
+        /// Which columns a row marks as included, or the text each column shows.
+        public enum Cells: Sendable {
+            case levels([Located<Int>])
+            case products([Located<String>])
+            /// Keyed by level ("1") or product ID; a column without a value is not included.
+            case values([(key: Located<String>, text: String)])
+        }
+        public struct Row: Sendable {
+            public var label: String
+            public var cells: Cells
+            public var location: SourceLocation
+        }
+        public var placement: Placement
+        public var rows: [Row]
+        public var location: SourceLocation
+        /// A translation's `features.labels`: the base file's label or value text → this locale's.
+        public var labels: [String: String] = [:]
+        /// Where the translation's `labels` were written; nil when the translation has none (or there is no translation).
+        public var labelsLocation: SourceLocation?
+    }
+
     /// The content file's base name: `pro` for `content/pro.de.md`.
     public var name: String
     /// The locale this text is written in (from `NAME.LOCALE.md`), nil for the base file.
@@ -78,6 +107,7 @@ public struct Page: Sendable {
     public var storeButtons: [StoreButton: Visibility] = [:]
     public var optionGroups: OptionGroups?
     public var promotionalOffer: String?
+    public var features: Features?
     /// The Markdown body and the line of the file it starts on.
     public var body: String
     public var bodyLine: Int

@@ -41,7 +41,8 @@ struct PageRenderer {
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path)
-        let options = builder.contexts(model.options, cache: &cache.options)
+        let features = FeatureTable(model)
+        let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
         var context = builder.common(options: options, cache: &cache.options)
         let page = model.page
 
@@ -87,6 +88,7 @@ struct PageRenderer {
         context["sections"] = .list(layout.values)
         context["hasSharedPicker"] = .bool(layout.sharedPicker)
         context["hasTabs"] = .bool(layout.hasTabs)
+        context["features"] = features?.value(caption: strings["comparePlans"]) ?? .null
         context["groupLinks"] = .list(placement.groupLinks.map { link in
             .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])
         })

@@ -252,6 +252,7 @@ public struct Resolver: Sendable {
                 }
             }
         }
+        if let features = page.features { checkFeatures(features, page: page, products: products, diagnostics: &diagnostics) }
         if page.visibleRelationships != nil, !products.contains(where: \.isSubscription) {
             diagnostics.error(page.location(of: "visibleRelationships"), "visibleRelationships applies to subscriptions, and this page has none",
                               hint: "remove it: a page of one-time products has no customer states")
