@@ -7,6 +7,7 @@ selenium exactly as the browser checks drive it (Tests/e2e/check_site.py's make_
 OUT_DIR (default docs/gallery), squeezed with pngquant when it is installed (`make gallery` installs it).
 Run it through `make gallery`, which uses the venv that scripts/install-test-deps.sh makes."""
 
+import base64
 import pathlib
 import shutil
 import subprocess
@@ -30,10 +31,10 @@ SHOTS = [
     ("style-prominentPicker", "gallery", "en-US/lifetime/", "screen", "light", "prominentPicker"),
     ("style-pagedPicker", "gallery", "en-US/paged/", "screen", "light", "pagedPicker"),
     ("style-pagedProminentPicker", "gallery", "en-US/pagedprominent/", "screen", "light", "pagedProminentPicker"),
-    ("state-new", "example", "en-US/membership/", "screen", "light", "a new customer: introductory offers"),
-    ("state-current", "example", "en-US/membership/current/plus.monthly/", "screen", "light",
+    ("state-new", "example", "en-US/membership/", "main", "light", "a new customer: introductory offers"),
+    ("state-current", "example", "en-US/membership/current/plus.monthly/", "main", "light",
      "a subscriber to Plus Monthly: upgrades, the current plan, a promotional offer"),
-    ("state-lapsed", "example", "en-US/membership/lapsed/pro.yearly/", "screen", "light",
+    ("state-lapsed", "example", "en-US/membership/lapsed/pro.yearly/", "main", "light",
      "a lapsed subscriber: the win-back offer"),
     ("dark", "example", "en-US/membership/", "screen", "dark", "dark"),
     ("rtl", "example", "ar-SA/membership/", "screen", "light", "Arabic, right to left"),
@@ -59,8 +60,15 @@ def shoot(driver, url, what, scheme, path):
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": PHONE, "height": height, "deviceScaleFactor": 1, "mobile": False})
-    element = driver.find_element(check_site.By.CSS_SELECTOR, what)
-    path.write_bytes(element.screenshot_as_png)
+    box = driver.execute_script("""
+        const r = document.querySelector(arguments[0]).getBoundingClientRect();
+        return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height};""", what)
+    margin = 16   # the page's own gutter around the element
+    x, y = max(0, box["x"] - margin), max(0, box["y"] - margin)
+    clip = {"x": x, "y": y, "width": min(PHONE, box["x"] + box["width"] + margin) - x,
+            "height": min(height, box["y"] + box["height"] + margin) - y, "scale": 1}
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": clip, "captureBeyondViewport": True})
+    path.write_bytes(base64.b64decode(shot["data"]))
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
