@@ -99,8 +99,7 @@ public struct ContentFiles: Sendable {
     }
 
     /// A page in `locale`: the base file's front matter with the translation's keys over it, and the translation's body.
-    /// `defaultLocale` is the language of the base file, for text that falls back to it.
-    public func page(_ name: String, locale: String, defaultLocale: String? = nil, diagnostics: inout Diagnostics) -> Page? {
+    public func page(_ name: String, locale: String, diagnostics: inout Diagnostics) -> Page? {
         guard let base = files[name]?[""] else { return nil }
         let file = file(name, locale: locale) ?? base
         for problem in [base.problem, file.problem].compactMap({ $0 }) { diagnostics.append(problem) }
@@ -120,7 +119,6 @@ public struct ContentFiles: Sendable {
                                    bodyLine: file.bodyLine, featureLabels: featureLabels, diagnostics: &diagnostics)
         page?.bodyTemplate = file.bodyTemplate
         page?.translatedKeys = translated
-        page?.baseLocale = defaultLocale
         return page
     }
 }

@@ -119,7 +119,7 @@ public struct Page: Sendable {
     /// Where values that name files were written (`controlIcons.ID`, `background.image`).
     public var valueLocations: [String: SourceLocation] = [:]
 
-    /// The language of the base file (`NAME.md`): the site's default locale.
+    /// The language of the base file (`NAME.md`): the site's default locale (set when resolving).
     public var baseLocale: String?
     /// Front matter keys whose values come from the translation (`NAME.LOCALE.md`), not the base file.
     public var translatedKeys: Set<String> = []

@@ -63,7 +63,7 @@ struct LoadedSite {
                 continue
             }
             for locale in locales {
-                if let page = content.page(name, locale: locale, defaultLocale: defaultLocale, diagnostics: &diagnostics) { pages[locale, default: []].append(page) }
+                if let page = content.page(name, locale: locale, diagnostics: &diagnostics) { pages[locale, default: []].append(page) }
             }
         }
         // Other Markdown that reaches the output: option groups' copy and a .storekit EULA or policy text.

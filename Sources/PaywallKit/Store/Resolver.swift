@@ -129,6 +129,8 @@ public struct Resolver: Sendable {
     /// Resolves one page for one locale and customer state.
     public func resolve(_ page: Page, locale: String, state: CustomerState, diagnostics: inout Diagnostics) -> StoreModel? {
         let before = diagnostics.errorsReported
+        var page = page
+        page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
         guard let (group, products) = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) }) else { return nil }
         let storefront = storefront(for: locale)
         let currency = Storefronts.currency(of: storefront) ?? "USD"
