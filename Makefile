@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/paywall
 
-.PHONY: run test build deps test-deps unit e2e bench clean
+.PHONY: run test build deps test-deps unit e2e bench gallery clean
 
 # Debian packages the build links against (installed when missing).
 deps:
@@ -38,6 +38,12 @@ e2e: build test-deps
 bench: build
 	@scripts/install-deps.sh hugo || echo "bench: could not install hugo (see above); benchmarking paywall alone" >&2
 	python3 scripts/bench.py $(RELEASE_BIN) $(BENCH_FLAGS)
+
+# The README's screenshots (docs/gallery/*.png), made again from the current theme in headless Chromium
+# (the e2e venv's selenium), squeezed with pngquant (installed when missing).
+gallery: build test-deps
+	@scripts/install-deps.sh pngquant
+	$(or $(E2E_VENV),.venv-e2e)/bin/python scripts/gallery.py $(RELEASE_BIN) docs/gallery
 
 clean:
 	rm -rf .build public

@@ -72,6 +72,11 @@ enum Scaffold {
             # visibleRelationships: [upgrade, current]
             # Store buttons: automatic | visible | hidden (restore purchases needs actions.restorePurchases).
             storeButtons: { restorePurchases: visible }
+            # A plan comparison after the options: a column per level (1 is the highest), a row per feature.
+            # features:
+            #   rows:
+            #     - { label: Unlimited projects, levels: [1, 2] }
+            #     - { label: Sync across devices, levels: [1] }
             ---
             # Do more with Premium
 

@@ -17,6 +17,8 @@ one of the --pages globs; `*` also matches `/`):
                   color schemes.
   responsive      no horizontal scroll at 320, 390, 768 and 1440 px (content inside [data-carousel]
                   excepted).
+  tables          (pages with tables) a Markdown table scrolls inside a focusable, labelled region; the
+                  plan comparison fits its column at every width; no <th> is empty.
   keyboard        with JavaScript disabled: Tab reaches the plan radio group, each ArrowDown checks
                   the next plan and the one visible purchase control ([data-action=subscribe] for a
                   subscription, [data-action=purchase] for a one-time product) follows it; Tab then
@@ -431,6 +433,37 @@ def check_responsive(report, driver, name):
     report.result("responsive", name, problems, "; ".join(notes))
 
 
+TABLES_SCRIPT = """
+const problems = [];
+for (const table of document.querySelectorAll('table')) {
+  const box = table.closest('.table-scroll, .features');
+  if (!box) { problems.push('a <table> outside a .table-scroll region or .features'); continue; }
+  if (box.classList.contains('table-scroll')) {
+    if (box.getAttribute('role') !== 'region' || box.getAttribute('tabindex') !== '0' || !box.getAttribute('aria-label'))
+      problems.push('a .table-scroll is not a focusable, labelled region');
+  } else if (box.scrollWidth > box.clientWidth + 1) {
+    problems.push(`the plan comparison is ${box.scrollWidth}px wide in a ${box.clientWidth}px column`);
+  }
+  for (const th of table.querySelectorAll('th'))
+    if (!th.textContent.trim()) problems.push('an empty <th>');
+}
+return {count: document.querySelectorAll('table').length, problems};
+"""
+
+
+def check_tables(report, driver, name):
+    """On the page already loaded: every table scrolls in its own labelled region, or is the plan
+    comparison and fits the column at every width; no header cell is empty."""
+    problems, count = [], 0
+    for width in RESPONSIVE_WIDTHS:
+        set_width(driver, width)
+        found = driver.execute_script(TABLES_SCRIPT)
+        count = found["count"]
+        problems += [f"{width}px: {problem}" for problem in found["problems"]]
+    if count:
+        report.result("tables", name, sorted(set(problems)), f"{count} table(s)")
+
+
 def press(driver, key):
     ActionChains(driver).send_keys(key).perform()
 
@@ -614,6 +647,7 @@ def run_browser_checks(report, deps, root, paths):
                 guarded(report, "console", name, check_console, report, driver, name)
                 guarded(report, "axe", name, check_axe, report, driver, name, deps.axe_js)
                 guarded(report, "responsive", name, check_responsive, report, driver, name)
+                guarded(report, "tables", name, check_tables, report, driver, name)
             guarded(report, "keyboard", name, check_keyboard, report, no_js_driver, name, url)
     finally:
         server.shutdown()

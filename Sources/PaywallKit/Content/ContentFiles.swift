@@ -105,14 +105,20 @@ public struct ContentFiles: Sendable {
         for problem in [base.problem, file.problem].compactMap({ $0 }) { diagnostics.append(problem) }
         guard base.problem == nil, file.problem == nil else { return nil }
         var pairs = base.pairs
+        var translated = Set<String>()
+        var featureLabels: YAMLNode?
         if file.locale != nil {
             for pair in file.pairs {
+                translated.insert(pair.key)
+                // A translation's features translate the base file's rows rather than replace them.
+                if pair.key == "features" { featureLabels = pair.value; continue }
                 if let index = pairs.firstIndex(where: { $0.key == pair.key }) { pairs[index] = pair } else { pairs.append(pair) }
             }
         }
         var page = PageLoader.page(name: name, locale: file.locale, file: file.path, pairs: pairs, body: file.body,
-                                   bodyLine: file.bodyLine, diagnostics: &diagnostics)
+                                   bodyLine: file.bodyLine, featureLabels: featureLabels, diagnostics: &diagnostics)
         page?.bodyTemplate = file.bodyTemplate
+        page?.translatedKeys = translated
         return page
     }
 }

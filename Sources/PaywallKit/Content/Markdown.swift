@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Mustache
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,8 +41,9 @@ public enum Markdown {
 
     static let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
-    /// Renders `source`; raw HTML is dropped unless `allowRawHTML`.
-    public static func render(_ source: String, allowRawHTML: Bool = false) -> Rendered {
+    /// Renders `source`; raw HTML is dropped unless `allowRawHTML`. Tables are written by `MarkdownTable`, their
+    /// check marks read as `tableWords`.
+    public static func render(_ source: String, allowRawHTML: Bool = false, tableWords: TableWords = .english) -> Rendered {
         if let wide = wideTable(source) { return Rendered(html: "", links: [], h1Count: 0, overLimit: wide) }
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
@@ -60,6 +62,8 @@ public enum Markdown {
         var h1Count = 0
         var firstH1: String?
         var depth = 0
+        var heading: String?
+        var tables: [(node: OpaquePointer, heading: String?)] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -79,14 +83,74 @@ public enum Markdown {
             } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
                 rawHTML.append(Link(url: String(cString: literal), line: Int(cmark_node_get_start_line(node)),
                                     column: Int(cmark_node_get_start_column(node))))
-            } else if type == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
-                h1Count += 1
-                if firstH1 == nil { firstH1 = plainText(node) }
+            } else if type == CMARK_NODE_HEADING {
+                heading = plainText(node)
+                if cmark_node_get_heading_level(node) == 1 {
+                    h1Count += 1
+                    if firstH1 == nil { firstH1 = heading }
+                }
+            } else if typeString(node) == "table" {
+                tables.append((node, heading))
             }
         }
-        let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+        for table in tables { replaceTable(table.node, heading: table.heading, words: tableWords, options: options, extensions: extensions) }
+        let html = cmark_render_html(document, options, extensions)
         defer { free(html) }
         return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
+    }
+
+    private static func typeString(_ node: OpaquePointer) -> String? {
+        cmark_node_get_type_string(node).map { String(cString: $0) }
+    }
+
+    /// Replaces a table node with a custom block holding `MarkdownTable`'s HTML (cmark writes a custom
+    /// block's text as it is; everything in it was rendered by cmark under the same options).
+    private static func replaceTable(_ table: OpaquePointer, heading: String?, words: TableWords, options: Int32,
+                                     extensions: UnsafeMutablePointer<cmark_llist>?) {
+        let count = Int(cmark_gfm_extensions_get_table_columns(table))
+        let raw = cmark_gfm_extensions_get_table_alignments(table)
+        let alignments: [MarkdownTable.Alignment] = (0..<count).map { index in
+            switch raw?[index] {
+            case UInt8(ascii: "l"): .start
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .end
+            default: .none
+            }
+        }
+        var model = MarkdownTable(alignments: alignments, header: [], rows: [], heading: heading)
+        var row = cmark_node_first_child(table)
+        while let current = row {
+            var cells: [MarkdownTable.Cell] = []
+            var cell = cmark_node_first_child(current)
+            while let node = cell {
+                cell = cmark_node_next(node)
+                let text = plainText(node)   // before inlineHTML moves the children away
+                cells.append(MarkdownTable.Cell(html: inlineHTML(node, options: options, extensions: extensions), text: text))
+            }
+            if cmark_gfm_extensions_get_table_row_is_header(current) != 0 { model.header = cells } else { model.rows.append(cells) }
+            row = cmark_node_next(current)
+        }
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        cmark_node_set_on_enter(block, model.html(words))
+        cmark_node_set_on_exit(block, "")
+        cmark_node_insert_before(table, block)
+        cmark_node_free(table)
+    }
+
+    /// A node's inline content as HTML: its children moved into a paragraph of their own and rendered.
+    private static func inlineHTML(_ node: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
+        // The renderer looks at a paragraph's parent: the paragraph goes in a document of its own.
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return "" }
+        defer { cmark_node_free(document) }
+        cmark_node_append_child(document, paragraph)
+        while let child = cmark_node_first_child(node) { cmark_node_append_child(paragraph, child) }
+        guard let html = cmark_render_html(document, options, extensions) else { return "" }
+        defer { free(html) }
+        var text = String(cString: html)
+        if text.hasPrefix("<p>") { text.removeFirst(3) }
+        if text.hasSuffix("</p>\n") { text.removeLast(5) }
+        return text
     }
 
     /// A table delimiter row (`|---|:--:|`) with more columns than the limit, as a message and its place.

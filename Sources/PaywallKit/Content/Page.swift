@@ -47,6 +47,35 @@ public struct Page: Sendable {
         public var groups: [Group]
     }
 
+    /// A plan comparison (`features:`): a row per feature, a column per service level (groupID) or product (productIDs).
+    public struct Features: Sendable {
+        public enum Placement: String, Sendable, CaseIterable { case beforeOptions, afterOptions }
+        /// A value and where it was written.
+        public struct Located<Value: Sendable>: Sendable {
+            public var value: Value
+            public var location: SourceLocation
+        }
+        /// Which columns a row marks as included, or the text each column shows.
+        public enum Cells: Sendable {
+            case levels([Located<Int>])
+            case products([Located<String>])
+            /// Keyed by level ("1") or product ID; a column without a value is not included.
+            case values([(key: Located<String>, text: String)])
+        }
+        public struct Row: Sendable {
+            public var label: String
+            public var cells: Cells
+            public var location: SourceLocation
+        }
+        public var placement: Placement
+        public var rows: [Row]
+        public var location: SourceLocation
+        /// A translation's `features.labels`: the base file's label or value text → this locale's.
+        public var labels: [String: String] = [:]
+        /// Where the translation's `labels` were written; nil when the translation has none (or there is no translation).
+        public var labelsLocation: SourceLocation?
+    }
+
     /// The content file's base name: `pro` for `content/pro.de.md`.
     public var name: String
     /// The locale this text is written in (from `NAME.LOCALE.md`), nil for the base file.
@@ -78,6 +107,7 @@ public struct Page: Sendable {
     public var storeButtons: [StoreButton: Visibility] = [:]
     public var optionGroups: OptionGroups?
     public var promotionalOffer: String?
+    public var features: Features?
     /// The Markdown body and the line of the file it starts on.
     public var body: String
     public var bodyLine: Int
@@ -88,6 +118,19 @@ public struct Page: Sendable {
 
     /// Where values that name files were written (`controlIcons.ID`, `background.image`).
     public var valueLocations: [String: SourceLocation] = [:]
+
+    /// The language of the base file (`NAME.md`): the site's default locale (set when resolving).
+    public var baseLocale: String?
+    /// Front matter keys whose values come from the translation (`NAME.LOCALE.md`), not the base file.
+    public var translatedKeys: Set<String> = []
+
+    /// The locale the body is written in: the translation's, else the base file's.
+    public var bodyLocale: String? { locale ?? baseLocale }
+
+    /// The locale a front matter key's text is written in (`title`, `badges`, `optionGroups`).
+    public func textLocale(of key: String) -> String? {
+        translatedKeys.contains(key) ? locale : baseLocale
+    }
 
     /// The place of a front matter key, else the top of the file.
     public func location(of key: String) -> SourceLocation {

@@ -2,7 +2,7 @@
 public enum PageLoader {
     static let keys = ["title", "groupID", "productIDs", "additionalProductIDs", "visibleRelationships", "marketing", "controlStyle",
                        "controlPlacement", "buttonLabel", "controlIcons", "badges", "selected", "background",
-                       "containerBackground", "pickerItemBackground", "colorScheme", "policies", "storeButtons", "optionGroups", "offer"]
+                       "containerBackground", "pickerItemBackground", "colorScheme", "policies", "storeButtons", "optionGroups", "offer", "features"]
 
     /// The base name and locale of a content file name: `pro.pt-BR.md` → (`pro`, `pt-BR`).
     public static func nameAndLocale(_ fileName: String) -> (name: String, locale: String?) {
@@ -24,8 +24,9 @@ public enum PageLoader {
     }
 
     /// Builds a page from front matter pairs (a translation's pairs replace the base file's, key by key).
+    /// `featureLabels`: a translation's `features` (its labels translate the base file's rows, which `pairs` holds).
     public static func page(name: String, locale: String?, file: String, pairs: [YAMLPair], body: String, bodyLine: Int,
-                            diagnostics: inout Diagnostics) -> Page? {
+                            featureLabels: YAMLNode? = nil, diagnostics: inout Diagnostics) -> Page? {
         let root = YAMLNode(.mapping(pairs), at: SourceLocation(file: file, line: 2, column: 1))
         guard let reader = diagnostics.collect({ try MappingReader(root, "the front matter") }) else { return nil }
         let before = diagnostics.errorsReported
@@ -139,6 +140,20 @@ public enum PageLoader {
         if let node = reader["offer"], let offer = diagnostics.collect({ try MappingReader(node, "offer") }) {
             diagnostics.append(contentsOf: offer.unknownKeys(["promotional"]))
             diagnostics.collect { page.promotionalOffer = try offer["promotional"]?.nonEmptyString("offer.promotional") }
+        }
+        if let node = reader["features"] {
+            page.features = diagnostics.collect { try features(node) }
+            if locale != nil, page.features != nil {
+                if let featureLabels {
+                    translate(&page.features!, with: featureLabels, file: file, diagnostics: &diagnostics)
+                } else {
+                    diagnostics.warning(SourceLocation(file: file, line: 1, column: 1), "the page's features are not translated; they show in the base file's language",
+                                        hint: "add 'features: { labels: { \(page.features!.texts.first ?? "Label"): … } }' to the front matter")
+                }
+            }
+        } else if let featureLabels {
+            diagnostics.error(featureLabels.location, "features translates the base file's features, and it has none",
+                              hint: "add 'features:' with its rows to the base file (content/\(name).md)")
         }
         return diagnostics.errorsReported == before ? page : nil
     }

@@ -21,6 +21,7 @@ struct OptionContext {
             var offerKind: Offer.Kind?, offerID: String?, offerPrice: Decimal?
             var offerMode: Offer.PaymentMode?, offerPeriod: Period?, offerPeriodCount: Int
             var badge: String?, icon: String?, assetPrefix: String, displayName: String
+            var textLocale: String?, badgeLocale: String?
         }
 
         /// The context of `context` (built without its purchase URL); `url` gives the URL when it must be built.
@@ -32,7 +33,8 @@ struct OptionContext {
                                       offerKind: offer?.offer.kind, offerID: offer?.offer.id, offerPrice: offer?.price,
                                       offerMode: offer?.offer.paymentMode, offerPeriod: offer?.offer.period,
                                       offerPeriodCount: offer?.offer.periodCount ?? 0, badge: option.badge, icon: option.icon,
-                                      assetPrefix: context.assetPrefix, displayName: option.text.displayName)
+                                      assetPrefix: context.assetPrefix, displayName: option.text.displayName,
+                                      textLocale: option.textLocale, badgeLocale: context.badgeLocale)
             let key = Key(shared: sharedKey, index: context.index, isSelected: context.isSelected, buttonLabel: context.buttonLabel,
                           isButtonsStyle: context.isButtonsStyle)
             if let known = values[key] { return known }
@@ -61,6 +63,8 @@ struct OptionContext {
     /// The page's `buttonLabel` parts and whether each option has its own button (`buttons` style).
     var buttonLabel: Set<Page.ButtonLabel> = [.automatic]
     var isButtonsStyle = false
+    /// The locale the page's `badges` are written in (the base file's when the translation has none).
+    var badgeLocale: String?
 
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones; none for a
     /// one-time product.
@@ -157,6 +161,8 @@ struct OptionContext {
             "description": .string(option.text.description),
             "icon": option.icon.map { .string(assetPrefix + assetURL($0)) } ?? .null,
             "badge": option.badge.map(MustacheValue.string) ?? .null,
+            "textLang": FallbackLanguage.value(option.textLocale, on: text.locale),
+            "badgeLang": option.badge == nil ? .null : FallbackLanguage.value(badgeLocale, on: text.locale),
             "isCurrent": .bool(option.isCurrent),
             "isPurchasable": .bool(option.isPurchasable),
             "relationship": option.relationship.map { .string($0.rawValue) } ?? .null,

@@ -5,6 +5,8 @@ import Mustache
 struct OptionSection {
     var key: String
     var label: String?
+    /// The locale the label is written in, when it may be another language's (catalog names, front matter).
+    var labelLocale: String?
     var marketing: String?
     var options: [(option: StoreOption, value: MustacheValue)]
 
@@ -18,9 +20,9 @@ struct OptionSection {
             }.filter { !$0.options.isEmpty }
         }
         var sections: [OptionSection] = []
-        func add(_ key: String, _ label: String, _ item: (option: StoreOption, value: MustacheValue)) {
+        func add(_ key: String, _ label: String, _ item: (option: StoreOption, value: MustacheValue), labelLocale: String? = nil) {
             if let index = sections.firstIndex(where: { $0.key == key }) { sections[index].options.append(item) } else {
-                sections.append(OptionSection(key: key, label: label, options: [item]))
+                sections.append(OptionSection(key: key, label: label, labelLocale: labelLocale, options: [item]))
             }
         }
         for item in options {
@@ -39,7 +41,7 @@ struct OptionSection {
                     text.strings[option.product.familyShareable ? "groupFamily" : "groupIndividual"], item)
             case .level:
                 let level = options.filter { $0.option.product.level == option.product.level }.map(\.option.text.displayName)
-                add("level-\(option.product.level)", commonWords(level) ?? option.text.displayName, item)
+                add("level-\(option.product.level)", commonWords(level) ?? option.text.displayName, item, labelLocale: option.textLocale)
             }
         }
         // Subscriptions first, in period or level order; then lifetime, then other one-time products.
@@ -72,6 +74,8 @@ extension OptionSection {
              onlySection: String?, allowRawHTML: Bool) {
             let sections = OptionSection.split(options, page.optionGroups, text: text)
                 .filter { onlySection == nil || $0.key == onlySection }
+            // Explicit groups' labels and copy are front matter: the translation's, else the base file's.
+            let groupsLocale = page.optionGroups?.groups.isEmpty == false ? page.textLocale(of: "optionGroups") : nil
             let style = page.optionGroups?.style ?? .automatic
             sharedPicker = sections.count > 1 && style == .sections && page.controlStyle.isPicker
             hasTabs = sections.count > 1 && (style == .tabs || style == .automatic)
@@ -89,10 +93,15 @@ extension OptionSection {
                 values.append(.object([
                     "key": .string(section.key),
                     "label": section.label.map(MustacheValue.string) ?? .null,
+                    "labelLang": FallbackLanguage.value(groupsLocale ?? section.labelLocale, on: text.locale),
                     "index": .int(index),
                     "isFirst": .bool(index == 0),
                     "isOpen": .bool(index == openTab),
-                    "marketingHTML": section.marketing.map { .string(Markdown.render($0, allowRawHTML: allowRawHTML).html) } ?? .null,
+                    "marketingHTML": section.marketing.map { markdown in
+                        let words = FallbackLanguage.tableWords(text.strings, markdownLocale: groupsLocale, on: text.locale)
+                        return .string(FallbackLanguage.wrap(Markdown.render(markdown, allowRawHTML: allowRawHTML, tableWords: words).html,
+                                                             groupsLocale, on: text.locale))
+                    } ?? .null,
                     "options": .list(options),
                     "name": .string(sharedPicker ? "plan" : "plan-\(index)"),
                 ]))

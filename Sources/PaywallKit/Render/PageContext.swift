@@ -24,7 +24,8 @@ struct PageContext {
         options.enumerated().map { index, option in
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: nil, assetPrefix: root,
-                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons)
+                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons,
+                                        badgeLocale: model.page.textLocale(of: "badges"))
             return (option, cache.value(of: context) {
                 Actions.purchase(option.product, in: config.actions).map {
                     Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
@@ -69,7 +70,8 @@ struct PageContext {
             "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null]),
             "app_name": .string(appName),
             "group": .object(["id": model.group.map { .string($0.id) } ?? .null, "displayName": .string(model.groupText.displayName),
-                              "description": .string(model.groupText.description)]),
+                              "description": .string(model.groupText.description),
+                              "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
             "products": Self.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),

@@ -41,7 +41,8 @@ struct PageRenderer {
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path)
-        let options = builder.contexts(model.options, cache: &cache.options)
+        let features = FeatureTable(model)
+        let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
         var context = builder.common(options: options, cache: &cache.options)
         let page = model.page
 
@@ -87,6 +88,7 @@ struct PageRenderer {
         context["sections"] = .list(layout.values)
         context["hasSharedPicker"] = .bool(layout.sharedPicker)
         context["hasTabs"] = .bool(layout.hasTabs)
+        context["features"] = features?.value(caption: strings["comparePlans"]) ?? .null
         context["groupLinks"] = .list(placement.groupLinks.map { link in
             .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])
         })
@@ -108,16 +110,18 @@ struct PageRenderer {
         context["marketingHTML"] = .string("")
         if page.marketing == .markdown {
             guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
-            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
+                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale, on: model.locale))
             if rendered.h1Count > 1 {
                 diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
                                   hint: "make the others '## ' headings")
             }
-            context["marketingHTML"] = .string(rendered.html)
+            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale))
             hasH1 = rendered.h1Count > 0
         }
         context["hasH1"] = .bool(hasH1)
+        context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"), on: model.locale)
 
         do {
             return try theme.library.render("page", .object(context), strict: true)
@@ -134,7 +138,10 @@ struct PageRenderer {
         guard let parsed = page.bodyTemplate else { return page.body }
         do {
             let template = try parsed.get()
-            return try TemplateLibrary([:]).render(template, .object(context), strict: true, escape: MarkdownEscaping.escape)
+            // In copy from another language, a value in the page's own (an Arabic price in English text) is a bidi isolate.
+            let foreign = page.bodyLocale.map { FallbackLanguage.isForeign($0, on: model.locale) } ?? false
+            let escape: @Sendable (String) -> String = foreign ? MarkdownEscaping.escapeIsolated : MarkdownEscaping.escape
+            return try TemplateLibrary([:]).render(template, .object(context), strict: true, escape: escape)
         } catch {
             let hint = error.message.hasPrefix("no value named")
                 ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (`paywall schema page` lists them all)"
@@ -162,5 +169,10 @@ enum MarkdownEscaping {
             result.unicodeScalars.append(scalar)
         }
         return htmlEscaped(result)
+    }
+
+    /// `escape`, between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE.
+    @Sendable static func escapeIsolated(_ text: String) -> String {
+        "\u{2068}" + escape(text) + "\u{2069}"
     }
 }

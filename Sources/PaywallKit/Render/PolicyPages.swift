@@ -8,9 +8,13 @@ struct PolicyPages {
     var config: SiteConfig
     var links: [(kind: String, link: Policies.Link)]
     var stylesheet: String
+    /// The language of a policy page's base file (`terms.md`).
+    var defaultLocale: String?
 
-    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: [Page], stylesheet: String) {
+    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: [Page], stylesheet: String,
+         defaultLocale: String? = nil) {
         self.content = content
+        self.defaultLocale = defaultLocale
         self.theme = theme
         self.config = config
         self.stylesheet = stylesheet
@@ -37,6 +41,7 @@ struct PolicyPages {
             guard case .page(let name, let text, let location) = link else { continue }
             let slug = Self.slug(link)
             var markdown = text
+            var markdownLocale: String?   // a catalog's EULA text is in no known language
             if text.isEmpty {
                 guard let file = content.file(slug, locale: locale) else {
                     diagnostics.error(location, "the policy page '\(name)' is not in content/ (looked for \(joinPath(content.folder, "content/" + name)))",
@@ -44,8 +49,10 @@ struct PolicyPages {
                     continue
                 }
                 markdown = file.body
+                markdownLocale = file.locale ?? defaultLocale
             }
-            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML)
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
+                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: markdownLocale, on: locale))
             let path = "\(locale)/policies/\(slug)/"
             let root = "../../../"
             let context: [String: MustacheValue] = [
@@ -55,7 +62,7 @@ struct PolicyPages {
                 "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
                 "stylesheet": .string(root + stylesheet),
                 "root": .string(root),
-                "contentHTML": .string(rendered.html),
+                "contentHTML": .string(FallbackLanguage.wrap(rendered.html, markdownLocale, on: locale)),
                 "canonicalURL": config.baseURL.map { .string($0 + path) } ?? .null,
                 "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
                 "t": texts,

@@ -161,7 +161,9 @@ public enum JSONSchema {
         ("state", "The customer: name (new, current, lapsed), isNew, productID."),
         ("autoRenew", "The auto-renewal notice; null where no subscription is shown."), ("t", "Every UI string of the page's language: t.subscribe …"),
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
-        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL, purchaseURL; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
+        ("features", "The plan comparison, null without one: caption, isBefore, isAfter, columns (name, nameLang), rows (label, labelLang, cells: isValue, isIncluded, value, valueLang)."),
+        ("titleLang", "lang and dir of the title when it fell back to another language, else null (also group.textLang, option textLang and badgeLang, section labelLang)."),
+        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
@@ -244,6 +246,25 @@ public enum JSONSchema {
             ], required: ["label", "productIDs"]))),
         ])),
         ("offer", object("Offers for subscribers.", [("promotional", string("A promotional offer ID to show where it applies."))])),
+        ("features", .object([
+            ("description", .string("A plan comparison table: a row per feature; the columns are the page's service levels (groupID, named as optionGroups groupBy: level names them) or its products (productIDs). In a translation (NAME.LOCALE.md), only labels.")),
+            ("anyOf", .array([
+                object("The comparison (in the base file).", [
+                    ("placement", choice("Before or after the options (default afterOptions).", Page.Features.Placement.allCases.map(\.rawValue))),
+                    ("rows", list("The features, top to bottom.", object("One feature: its label and exactly one of levels, products or values.", [
+                        ("label", string("The feature's name; translated in NAME.LOCALE.md under features.labels.")),
+                        ("levels", oneOrMany("groupID page: the levels that include it (1 is the highest).",
+                                             .object([("type", .string("integer")), ("minimum", .int(1))]))),
+                        ("products", oneOrMany("productIDs page: the products that include it.", string("A product ID on the page."))),
+                        ("values", map("The text each column shows, keyed by level (groupID) or product ID; a column without one is not included.",
+                                       keys: ".+", string("The text: Unlimited, \"10\"."))),
+                    ], required: ["label"]))),
+                ], required: ["rows"]),
+                object("A translation's features: the base file's texts in this language.", [
+                    ("labels", map("The base file's label or value → this language's.", keys: ".+", string("The translation."))),
+                ], required: ["labels"]),
+            ])),
+        ])),
     ])
 
     static let site = object("The site's settings.", [

@@ -211,7 +211,7 @@ struct PagesWriter: Sendable {
         for locale in site.locales { for page in site.pages[locale] ?? [] { localesOfPage[page.name, default: []].append(locale) } }
         self.localesOfPage = localesOfPage
         self.policies = PolicyPages(content: site.content, theme: theme, config: site.config, catalog: catalog,
-                                    pages: site.allPages, stylesheet: stylesheet)
+                                    pages: site.allPages, stylesheet: stylesheet, defaultLocale: site.defaultLocale)
     }
 
     /// The locale's strings, and its policy pages written.

@@ -39,13 +39,13 @@ public struct Resolver: Sendable {
 
     /// Text in `locale`; a warning names what fell back when it comes from another language.
     func localized(_ texts: [String: LocalizedText], _ locale: String, _ what: String, at location: SourceLocation,
-                   diagnostics: inout Diagnostics) -> LocalizedText? {
+                   diagnostics: inout Diagnostics) -> (text: LocalizedText, from: String)? {
         guard let (found, from) = text(texts, locale) else { return nil }
         if LocaleID.language(from) != LocaleID.language(locale) {
             diagnostics.warning(location, "\(what) has no \(locale) text; using \(from)",
                                 hint: "add a \(locale) localization to the catalog")
         }
-        return found
+        return (found, from)
     }
 
     /// The products a page offers, in StoreKit's order, and the group of its subscriptions (nil when it has none).
@@ -129,6 +129,8 @@ public struct Resolver: Sendable {
     /// Resolves one page for one locale and customer state.
     public func resolve(_ page: Page, locale: String, state: CustomerState, diagnostics: inout Diagnostics) -> StoreModel? {
         let before = diagnostics.errorsReported
+        var page = page
+        page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
         guard let (group, products) = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) }) else { return nil }
         let storefront = storefront(for: locale)
         let currency = Storefronts.currency(of: storefront) ?? "USD"
@@ -163,9 +165,10 @@ public struct Resolver: Sendable {
                 }
             }
             let texts = localized(product.localizations, locale, what, at: product.location, diagnostics: &diagnostics)
-            let name = texts?.displayName.isEmpty == false ? texts!.displayName : product.referenceName
+            let name = texts?.text.displayName.isEmpty == false ? texts!.text.displayName : product.referenceName
             var option = StoreOption(
-                product: product, text: LocalizedText(displayName: name, description: texts?.description ?? ""),
+                product: product, text: LocalizedText(displayName: name, description: texts?.text.description ?? ""),
+                textLocale: texts?.text.displayName.isEmpty == false ? texts?.from : nil,
                 icon: page.controlIcons[product.id] ?? product.icon, badge: page.badges[product.id],
                 relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
                 isCurrent: product.id == current?.id,
@@ -186,15 +189,16 @@ public struct Resolver: Sendable {
         checkReferences(page, products: products, diagnostics: &diagnostics)
         guard diagnostics.errorsReported == before else { return nil }
 
-        let groupText = group.map { group in
+        let groupLocalized = group.flatMap { group in
             localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
-                ?? LocalizedText(displayName: group.name, description: "")
-        } ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
+        }
+        let groupText = groupLocalized?.text ?? group.map { LocalizedText(displayName: $0.name, description: "") }
+            ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
         var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
         if case .lapsed(let id) = state { selected = id }
         selected = selected ?? shown.first { $0.isPurchasable }?.id
         return StoreModel(page: page, locale: locale, storefront: storefront, currency: currency, state: state, group: group,
-                          groupText: groupText, options: shown, allOptions: options, selectedID: selected,
+                          groupText: groupText, groupTextLocale: groupLocalized?.from, options: shown, allOptions: options, selectedID: selected,
                           policies: page.policies.merged(over: config.policies).merged(over: catalog.appPolicies))
     }
 
@@ -250,6 +254,7 @@ public struct Resolver: Sendable {
                 }
             }
         }
+        if let features = page.features { checkFeatures(features, page: page, products: products, diagnostics: &diagnostics) }
         if page.visibleRelationships != nil, !products.contains(where: \.isSubscription) {
             diagnostics.error(page.location(of: "visibleRelationships"), "visibleRelationships applies to subscriptions, and this page has none",
                               hint: "remove it: a page of one-time products has no customer states")

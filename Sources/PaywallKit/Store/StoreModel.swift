@@ -11,6 +11,8 @@ public struct StoreModel: Sendable {
     public var group: SubscriptionGroup?
     /// The group's text; on a page without a group, the app's name.
     public var groupText: LocalizedText
+    /// The locale `groupText` is written in, when the catalog gave it (it may be another language's).
+    public var groupTextLocale: String? = nil
     /// The options this customer sees, in display order.
     public var options: [StoreOption]
     /// Every product of the page, for marketing copy that names one this customer does not see.
@@ -23,6 +25,8 @@ public struct StoreModel: Sendable {
 public struct StoreOption: Sendable {
     public var product: Product
     public var text: LocalizedText
+    /// The locale `text` is written in, when the catalog gave it (it may be another language's); nil for a reference name.
+    public var textLocale: String? = nil
     public var icon: String?
     public var badge: String?
     /// Relative to the customer's current plan; nil for a new customer.
