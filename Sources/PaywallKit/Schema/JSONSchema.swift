@@ -12,7 +12,7 @@ public enum JSONSchema {
         func json(_ indent: String = "") -> String {
             let inner = indent + "  "
             switch self {
-            case .string(let text): return quoted(text)
+            case .string(let text): return JSONText.quoted(text)
             case .bool(let flag): return flag ? "true" : "false"
             case .int(let number): return String(number)
             case .array(let items):
@@ -22,22 +22,10 @@ public enum JSONSchema {
                 return "[\n" + items.map { inner + $0.json(inner) }.joined(separator: ",\n") + "\n\(indent)]"
             case .object(let pairs):
                 if pairs.isEmpty { return "{}" }
-                return "{\n" + pairs.map { "\(inner)\(quoted($0.0)): \($0.1.json(inner))" }.joined(separator: ",\n") + "\n\(indent)}"
+                return "{\n" + pairs.map { "\(inner)\(JSONText.quoted($0.0)): \($0.1.json(inner))" }.joined(separator: ",\n") + "\n\(indent)}"
             }
         }
 
-        private func quoted(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
     }
 
     /// The schema as pretty-printed JSON.

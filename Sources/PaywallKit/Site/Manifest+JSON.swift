@@ -8,18 +8,18 @@ extension Manifest {
         var out = "{\n"
         if let fileHashes {
             out += "  \"fileHashes\" : {\n"
-            out += fileHashes.sorted { $0.key < $1.key }.map { "    \(Self.quoted($0.key)) : \(Self.quoted($0.value))" }.joined(separator: ",\n")
+            out += fileHashes.sorted { $0.key < $1.key }.map { "    \(JSONText.quoted($0.key)) : \(JSONText.quoted($0.value))" }.joined(separator: ",\n")
             out += "\n  },\n"
         }
-        out += "  \"files\" : [\n" + files.map { "    " + Self.quoted($0) }.joined(separator: ",\n") + "\n  ],\n"
-        out += "  \"generator\" : \(Self.quoted(generator)),\n"
+        out += "  \"files\" : [\n" + files.map { "    " + JSONText.quoted($0) }.joined(separator: ",\n") + "\n  ],\n"
+        out += "  \"generator\" : \(JSONText.quoted(generator)),\n"
         out += "  \"pages\" : [\n"
         out += pages.map { page in
-            var fields = ["      \"hash\" : \(Self.quoted(page.hash))", "      \"locale\" : \(Self.quoted(page.locale))",
-                          "      \"page\" : \(Self.quoted(page.page))", "      \"path\" : \(Self.quoted(page.path))"]
-            if let productID = page.productID { fields.append("      \"productID\" : \(Self.quoted(productID))") }
-            fields.append("      \"products\" : [\n" + page.products.map { "        " + Self.quoted($0) }.joined(separator: ",\n") + "\n      ]")
-            fields.append("      \"variant\" : \(Self.quoted(page.variant))")
+            var fields = ["      \"hash\" : \(JSONText.quoted(page.hash))", "      \"locale\" : \(JSONText.quoted(page.locale))",
+                          "      \"page\" : \(JSONText.quoted(page.page))", "      \"path\" : \(JSONText.quoted(page.path))"]
+            if let productID = page.productID { fields.append("      \"productID\" : \(JSONText.quoted(productID))") }
+            fields.append("      \"products\" : [\n" + page.products.map { "        " + JSONText.quoted($0) }.joined(separator: ",\n") + "\n      ]")
+            fields.append("      \"variant\" : \(JSONText.quoted(page.variant))")
             return "    {\n" + fields.joined(separator: ",\n") + "\n    }"
         }.joined(separator: ",\n")
         out += "\n  ]\n}\n"
@@ -48,7 +48,10 @@ extension Manifest {
         if case .object(let hashes)? = root["fileHashes"] { fileHashes = hashes.compactMapValues(string) }
         return Manifest(generator: generator, pages: pages, files: files, fileHashes: fileHashes)
     }
+}
 
+/// JSON text for the manifest and the schemas.
+enum JSONText {
     /// A JSON string literal (paths and IDs are plain; quotes, backslashes and control characters are escaped).
     static func quoted(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
