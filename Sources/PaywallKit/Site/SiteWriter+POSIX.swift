@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file-system calls of the writer: the lock, folders made and removed, the flush and the atomic exchange.
+extension SiteWriter {
+    /// Locks `path` (a file beside the output), waiting for the build that holds it. The holder deletes the file
+    /// when it is done, so a lock taken on a file that is no longer at `path` is taken again on the new one.
+    static func takeLock(_ path: String, location: SourceLocation, waiting: () -> Void) throws(Diagnostic) -> Int32 {
+        var toldWaiting = false
+        while true {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw .error(location, "cannot create the lock file \(path): \(String(cString: strerror(errno)))", hint: "check the permissions")
+            }
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                if !toldWaiting { waiting(); toldWaiting = true }
+                while flock(fd, LOCK_EX) != 0 {
+                    guard errno == EINTR else {
+                        close(fd)
+                        throw .error(location, "cannot lock the output: \(String(cString: strerror(errno)))")
+                    }
+                }
+            }
+            var held = stat(), current = stat()
+            if fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+                return fd
+            }
+            close(fd)
+        }
+    }
+
+    /// Deletes the lock file, then releases the lock.
+    func unlock() {
+        guard !released.withLock({ released in defer { released = true }; return released }) else { return }
+        unlink(lockPath)
+        flock(lock, LOCK_UN)
+    }
+
+    /// `mkdir -p`; true when the folder exists afterwards.
+    static func makeFolders(_ path: String) -> Bool {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT else { return false }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard parent != path, !parent.isEmpty, makeFolders(parent) else { return false }
+        return mkdir(path, 0o755) == 0 || errno == EEXIST
+    }
+
+    /// Regular files below `folder`, as relative paths; nil when it cannot be read.
+    static func files(below folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var result: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name == "." || name == ".." { continue }
+            if entry.pointee.d_type == UInt8(DT_DIR) {
+                guard let inner = files(below: folder + "/" + name) else { return nil }
+                result += inner.map { name + "/" + $0 }
+            } else {
+                result.append(name)
+            }
+        }
+        return result
+    }
+
+    /// Deletes a file or a folder and everything below it.
+    static func remove(_ path: String) {
+        if unlink(path) == 0 || errno == ENOENT { return }
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name == "." || name == ".." { continue }
+                if entry.pointee.d_type == UInt8(DT_DIR) { remove(path + "/" + name) } else { unlink(path + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(path)
+    }
+
+    /// For a folder that cannot be renamed (a mount point): replaces what is inside it instead.
+    static func replaceContents(of target: String, with source: String) -> Bool {
+        guard let old = try? FileManager.default.contentsOfDirectory(atPath: target),
+              let new = try? FileManager.default.contentsOfDirectory(atPath: source) else { return false }
+        for entry in old { remove(target + "/" + entry) }
+        for entry in new where rename(source + "/" + entry, target + "/" + entry) != 0 { return false }
+        return true
+    }
+
+    private typealias SyncFS = @convention(c) (Int32) -> Int32
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc has `syncfs` and `renameat2`, but Swift's Glibc module does not declare them.
+    nonisolated(unsafe) private static let syncFS = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
+    nonisolated(unsafe) private static let renameAt2 = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+
+    /// Flushes the file system holding `path` once (every file written into it), else the folder itself.
+    static func flush(_ path: String, wholeFileSystem: Bool = true) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        if wholeFileSystem, let syncFS, syncFS(fd) == 0 { return }
+        fsync(fd)
+    }
+
+    /// Swaps two paths in one step (`renameat2` with `RENAME_EXCHANGE`); false where the file system cannot.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        guard let renameAt2 else { return false }
+        return renameAt2(AT_FDCWD, a, AT_FDCWD, b, 1 << 1) == 0
+    }
+}

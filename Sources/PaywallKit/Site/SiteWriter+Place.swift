@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where an output may be, who owns it, and what an interrupted build left beside it.
+extension SiteWriter {
+    /// Refuses outputs that would destroy or swallow something: the root, a folder holding the site, a folder inside its inputs.
+    static func checkPlace(_ target: String, site: String?, location: SourceLocation) throws(Diagnostic) {
+        guard target != "/", !target.isEmpty else {
+            throw .error(location, "refusing to replace the root folder", hint: "choose an output folder of its own with -o DIR")
+        }
+        guard let site else { return }
+        let siteRoot = URL(fileURLWithPath: site).standardizedFileURL.resolvingSymlinksInPath().path
+        if siteRoot == target || siteRoot.hasPrefix(target + "/") {
+            throw .error(location, "the output folder holds the site itself", hint: "choose an output inside or beside the site, such as SITE/public")
+        }
+        for input in ["content", "assets", "templates"] where target.hasPrefix(siteRoot + "/" + input + "/") || target == siteRoot + "/" + input {
+            throw .error(location, "the output folder is inside the site's \(input)/ folder, so each build would read the last",
+                         hint: "choose an output outside \(input)/, such as SITE/public")
+        }
+    }
+
+    /// The output may hold only what its manifest lists (and the manifest itself); anything else is someone's.
+    /// Returns the manifest's page hashes.
+    static func checkOwnership(_ target: String, location: SourceLocation) throws(Diagnostic) -> [String: String] {
+        var info = stat()
+        guard lstat(target, &info) == 0 else { return [:] }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .error(location, "the output path is a file, not a folder", hint: "choose another output with -o DIR")
+        }
+        guard let present = files(below: target) else {
+            throw .error(location, "cannot read the output folder", hint: "check its permissions")
+        }
+        guard !present.isEmpty else { return [:] }
+        guard let data = try? FileSystem.readFile(target + "/" + Manifest.fileName), let manifest = Manifest.decode(data) else {
+            throw .error(location, "the output folder is not empty and was not written by paywall (it has no \(Manifest.fileName))",
+                         hint: "choose another output with -o DIR, or empty the folder yourself")
+        }
+        let known = Set(manifest.files + [Manifest.fileName])
+        let foreign = present.filter { !known.contains($0) && !$0.hasSuffix(".DS_Store") }.sorted()
+        guard foreign.isEmpty else {
+            let list = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+            throw .error(location, "the output folder has files paywall did not write: \(list)",
+                         hint: "a build replaces the whole folder; put files to publish in the site's assets/ folder, and move or delete these")
+        }
+        return manifest.hashes
+    }
+
+    /// Finishes what an interrupted build left: a missing output is restored from its previous copy;
+    /// staging and previous copies of earlier builds are removed (their names say paywall made them).
+    /// Runs under the lock, so no other build's folders are touched.
+    static func recover(_ target: String, inBackground: Bool = false) {
+        let parent = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        let leftovers = entries.filter { $0.hasPrefix("." + name + staging) || $0.hasPrefix("." + name + previous) }.sorted()
+        var info = stat()
+        if lstat(target, &info) != 0, let saved = leftovers.last(where: { $0.hasPrefix("." + name + previous) }) {
+            _ = rename(parent + "/" + saved, target)
+        }
+        for leftover in leftovers where lstat(parent + "/" + leftover, &info) == 0 {
+            if inBackground { removeInBackground(parent + "/" + leftover) } else { remove(parent + "/" + leftover) }
+        }
+        // Previous outputs whose deletion was cut short (the machine stopped) are deleted again.
+        for leftover in entries where leftover.hasPrefix("." + name + trash) {
+            if inBackground { removeInBackground(parent + "/" + leftover) } else { remove(parent + "/" + leftover) }
+        }
+    }
+
+    /// Deletes `path` in a process of its own (`rm -rf`, in a session of its own so that it outlives this one);
+    /// deletes it here when no process can be started.
+    static func removeInBackground(_ path: String) {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, 0x80)   // POSIX_SPAWN_SETSID, which Swift's Glibc module does not declare
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in 0...2 { posix_spawn_file_actions_addopen(&actions, Int32(fd), "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+        let arguments: [UnsafeMutablePointer<CChar>?] = ["rm", "-rf", "--", path].map { $0.withCString { strdup($0) } } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/rm", &actions, &attributes, arguments, environ) == 0 else {
+            remove(path)
+            return
+        }
+        // Reaped here while this process lives (`serve`); after it exits, by init.
+        let child = pid
+        Thread.detachNewThread { waitpid(child, nil, 0) }
+    }
+}
