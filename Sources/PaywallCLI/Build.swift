@@ -20,7 +20,7 @@ enum Build {
             }
         }
         let inputs = SiteInputs.load(options.site)
-        var result = SiteBuilder.build(inputs, jobs: options.jobs, into: writer)
+        var result = SiteBuilder.build(inputs, jobs: options.jobs, into: writer ?? DiscardingSink())
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {
             writer?.discard()

@@ -13,6 +13,13 @@ public protocol OutputSink: Sendable {
 
 extension SiteWriter: OutputSink {}
 
+/// Takes every file and keeps none: `check` renders everything and writes nothing, in constant memory.
+public struct DiscardingSink: OutputSink {
+    public init() {}
+    public func write(_ file: OutputFile, hash: String?) throws(Diagnostic) {}
+    public func keep(_ path: String, hash: String) throws(Diagnostic) {}
+}
+
 /// Inputs → output files: Load → Resolve → Render, pure. Every problem is collected, then the build fails once.
 ///
 /// Pages render on `jobs` threads and stream into `sink` as they are made, so memory does not grow with the
