@@ -31,6 +31,10 @@ let package = Package(
         .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI"]),
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer"]),
+        // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
+        // binaries themselves (Tests/Fuzz/Targets) are built by `make fuzz`, outside SwiftPM.
+        .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallServer", "Mustache"], path: "Tests/Fuzz",
+                    exclude: ["Targets", "corpus", "dict", "known-bugs.txt", "README.md", "seeds.py"]),
     ],
     swiftLanguageModes: [.v6]
 )
