@@ -176,6 +176,29 @@ enum CLISite {
         for (path, data) in one { #expect(four[path] == data, "\(path) differs") }
     }
 
+    @Test func aMissingSiteFolderIsOneError() {
+        let (status, output) = paywall("build", "/nonexistent/site")
+        #expect(status == 1)
+        #expect(output.stderrLines.filter { $0.contains(": error: ") } == [
+            "/nonexistent/site:1:1: error: the site folder does not exist; pass the folder that holds paywall.yml, or create a site with `paywall init /nonexistent/site`",
+        ])
+    }
+
+    @Test func outputsThatWouldSwallowTheSiteAreRefusedAtOnce() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        for (output, message) in [("/", "refusing to replace the root folder"), (temp.path(""), "holds the site itself"),
+                                  (temp.path("site/assets/out"), "inside the site's assets/ folder")] {
+            let start = ContinuousClock.now
+            let (status, result) = paywall("build", temp.path("site"), "-o", output)
+            #expect(status == 1)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(ContinuousClock.now - start < .seconds(2), "refused before reading anything")
+        }
+        #expect(!FileManager.default.fileExists(atPath: temp.path("site/assets/out")))
+    }
+
     @Test func concurrentBuildsOfOneOutputTakeTurns() throws {
         let temp = try TempFolder()
         defer { temp.remove() }
@@ -472,6 +495,8 @@ enum CLISite {
         (["frobnicate"], "Error: Unexpected argument 'frobnicate'", "Usage: paywall <subcommand>"),
         (["--frobnicate"], "Error:", "Usage: paywall <subcommand>"),
         (["schema", "catalogue"], "Error: The value 'catalogue' is invalid for '<format>'", "Usage: paywall schema"),
+        (["serve", "--port", "-1"], "Error: Invalid value '-1' for '--port <port>'", "Usage: paywall serve"),
+        (["build", "--jobs", "0"], "Error: Invalid value '0' for '--jobs <jobs>'", "Usage: paywall build"),
     ])
     func badCommandLineExits64WithErrorAndUsage(_ arguments: [String], _ error: String, _ usage: String) {
         let captured = Captured()

@@ -159,6 +159,13 @@ import Testing
         #expect(!html.contains("\r"))
     }
 
+    @Test func aTemplateParseErrorIsTheOnlyError() {
+        let errors = site.with { $0.templates = ["page.mustache": "{{#options}}unclosed"] }.errors
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.location.file == "site/templates/page.mustache")
+        #expect(!errors.contains { $0.message.contains("no page.mustache") })
+    }
+
     @Test func anEmptyPaywallYmlSaysSoAndNothingElse() {
         for text in ["", "\n\n", "# just a comment\n"] {
             let errors = site.with { $0.config = text }.errors
