@@ -48,24 +48,38 @@ public struct Diagnostics: Sendable {
 }
 
 /// "Did you mean" for misspelled keys and IDs: the closest candidate within a small edit distance.
+/// Words and candidates longer than 64 characters get none (no misspelling is that long, and the work stays small).
 public func suggestion(for word: String, in candidates: some Sequence<String>) -> String? {
-    let best = candidates
-        .map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-        .min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-    guard let best, best.1 <= max(2, word.count / 3) else { return nil }
-    return best.0
+    let target = Array(word.lowercased().unicodeScalars)
+    guard target.count <= 64 else { return nil }
+    let limit = max(2, word.count / 3)
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+        let other = Array(candidate.lowercased().unicodeScalars)
+        guard other.count <= 64, abs(other.count - target.count) <= limit else { continue }
+        let distance = editDistance(target, other)
+        if distance <= limit, best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.candidate) }) ?? true {
+            best = (candidate, distance)
+        }
+    }
+    return best?.candidate
 }
 
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars))
+}
+
+/// Levenshtein distance with two rows.
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
+    var current = previous
     for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
+        current[0] = i
         for j in stride(from: 1, through: b.count, by: 1) {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
-        previous = current
+        swap(&previous, &current)
     }
     return previous[b.count]
 }
