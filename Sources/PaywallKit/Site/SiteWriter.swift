@@ -28,9 +28,7 @@ public final class SiteWriter: Sendable {
     let target: String
     /// The folder being filled: the spare.
     let temporary: String
-    let lock: Int32
-    let lockPath: String
-    let released = Mutex(false)
+    let lock: OutputLock
     /// The current output's page hashes, so an unchanged page is linked rather than written again.
     let reusable: [String: String]
     /// What the spare held when this build began: page hashes, and every file.
@@ -69,21 +67,17 @@ public final class SiteWriter: Sendable {
         self.removesInBackground = removesInBackground
         self.flushes = flushes
         let location = SourceLocation(file: output)
-        let absolute = URL(fileURLWithPath: output).standardizedFileURL
-        target = absolute.resolvingSymlinksInPath().path
+        target = Self.target(of: output)
         try Self.checkPlace(target, site: site, location: location)
         let parent = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
         guard Self.makeFolders(parent) else {
             throw .error(location, "cannot create \(parent): \(String(cString: strerror(errno)))", hint: "check the permissions")
         }
-        let lockPath = parent + "/." + name + Self.lockSuffix
-        lock = try Self.takeLock(lockPath, location: location, waiting: waiting)
-        self.lockPath = lockPath
+        lock = try OutputLock(Self.sibling(of: target, Self.lockSuffix), location: location, waiting: waiting)
         do {
             Self.recover(target, inBackground: removesInBackground)
             reusable = try known.map { $0.output.hashes } ?? Self.checkOwnership(target, location: location)
-            temporary = parent + "/." + name + Self.spareSuffix
+            temporary = Self.sibling(of: target, Self.spareSuffix)
             // A spare is trusted while it has its manifest; the manifest goes first, so a stopped build leaves none.
             let spareManifest: Manifest?
             if let known {
@@ -103,7 +97,7 @@ public final class SiteWriter: Sendable {
                 }
                 createdFolders = Mutex(folders)
             } else {
-                Self.discardFolder(temporary, inBackground: removesInBackground)
+                Self.discard(temporary, of: target, inBackground: removesInBackground)
                 spareHashes = [:]
                 spareFiles = []
                 createdFolders = Mutex([""])
@@ -112,13 +106,20 @@ public final class SiteWriter: Sendable {
                 }
             }
         } catch {
-            unlink(lockPath)
-            close(lock)
+            lock.release()
             throw error as! Diagnostic
         }
     }
 
-    deinit { close(lock) }
+    /// Where an output really is: a symlinked output is written where it points.
+    static func target(of output: String) -> String {
+        URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A hidden folder or file beside the output that paywall makes: `.NAME` followed by `suffix`.
+    static func sibling(of target: String, _ suffix: String) -> String {
+        (target as NSString).deletingLastPathComponent + "/." + (target as NSString).lastPathComponent + suffix
+    }
 
     /// Puts one file into the spare; safe to call from several threads at once. `hash` (a page's manifest hash)
     /// lets an unchanged page be kept or linked instead of written.
@@ -182,8 +183,6 @@ public final class SiteWriter: Sendable {
     /// output becomes the spare) and releases the lock.
     public func commit() throws(Diagnostic) {
         let location = SourceLocation(file: output)
-        let parent = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
         let kept = written.withLock { $0 }
         var emptied: Set<String> = []
         for path in spareFiles.subtracting(kept) {
@@ -208,7 +207,7 @@ public final class SiteWriter: Sendable {
         } else {
             // No atomic exchange on this file system: two renames, undone if the second fails; an interrupted
             // build is finished by the next one (`recover`).
-            let old = parent + "/." + name + Self.previous + String(getpid())
+            let old = Self.sibling(of: target, Self.previous + String(getpid()))
             if rename(target, old) == 0 {
                 guard rename(temporary, target) == 0 else {
                     let error = Diagnostic.error(location, "cannot replace the output folder: \(String(cString: strerror(errno)))")
@@ -223,23 +222,19 @@ public final class SiteWriter: Sendable {
                 throw error
             }
         }
-        if flushes { Self.flush(parent, wholeFileSystem: false) }
-        unlock()
+        if flushes { Self.flush((target as NSString).deletingLastPathComponent, wholeFileSystem: false) }
+        lock.release()
     }
 
     /// Makes the output's spare from links to the output's own files, when there is none (after a first build, which
     /// moves its tree into place), so that the next build starts from it. True when the spare was made.
     public static func prepareSpare(output: String, manifest: Manifest) -> Bool {
-        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
-        let parent = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        let lockPath = parent + "/." + name + lockSuffix
-        guard let lock = try? takeLock(lockPath, location: SourceLocation(file: output), waiting: {}) else { return false }
-        defer {
-            unlink(lockPath)
-            close(lock)
+        let target = target(of: output)
+        guard let lock = try? OutputLock(sibling(of: target, lockSuffix), location: SourceLocation(file: output), waiting: {}) else {
+            return false
         }
-        let spare = parent + "/." + name + spareSuffix
+        defer { lock.release() }
+        let spare = sibling(of: target, spareSuffix)
         var info = stat()
         guard lstat(spare, &info) != 0, mkdir(spare, 0o755) == 0 else { return false }
         // The manifest last: it is what makes the spare trusted.
@@ -254,16 +249,15 @@ public final class SiteWriter: Sendable {
 
     /// Drops the half-filled spare and releases the lock; the output stays as it was.
     public func discard() {
-        Self.discardFolder(temporary, inBackground: removesInBackground)
-        unlock()
+        Self.discard(temporary, of: target, inBackground: removesInBackground)
+        lock.release()
     }
 
-    /// Deletes a folder paywall made, now or (renamed out of the way first) in a process of its own.
-    static func discardFolder(_ path: String, inBackground: Bool) {
+    /// Deletes a folder paywall made beside `target`, now or (renamed out of the way first) in a process of its own.
+    static func discard(_ path: String, of target: String, inBackground: Bool) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        let discarded = (path as NSString).deletingLastPathComponent + "/" + ((path as NSString).lastPathComponent
-            .replacingOccurrences(of: spareSuffix, with: "")) + trash + String(getpid()) + "-" + String(DispatchTime.now().uptimeNanoseconds)
+        let discarded = sibling(of: target, trash + String(getpid()) + "-" + String(DispatchTime.now().uptimeNanoseconds))
         if inBackground, rename(path, discarded) == 0 { removeInBackground(discarded) } else { remove(path) }
     }
 
