@@ -109,9 +109,9 @@ public struct SiteBuilder {
             defer { caches?.give(cache) }
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < units.count {
                 let (locale, page) = units[index]
-                if let kept, let entries = kept["\(locale.locale)/\(page.name)"], let sink {
+                if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
                     var result = PagesWriter.UnitResult(entries: entries)
-                    for entry in entries { result.diagnostics.collect { try sink.keep(entry.path, hash: entry.hash) } }
+                    for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
                     results.set(index, result)
                 } else {
                     results.set(index, pages.write(page, in: locale, output: output, cache: &cache))
@@ -128,9 +128,8 @@ public struct SiteBuilder {
         }
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
 
-        let paths = (singles.map(\.path) + output.policyPaths + entries.map(\.path)).sorted()
-        var manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: paths)
-        manifest.fileHashes = output.hashes
+        let manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: output.paths,
+                                fileHashes: output.otherHashes)
         output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
         return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
@@ -140,38 +139,40 @@ public struct SiteBuilder {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    /// The sink, or memory when there is none (sorted by path at the end, as a writer's folder would be).
+    /// The sink, or memory when there is none (sorted by path at the end, as a writer's folder would be), and
+    /// what the manifest lists: every path, and the hash of every file that is not a page.
     final class Output: Sendable {
         let sink: (any OutputSink)?
         private let files = Mutex<[OutputFile]>([])
-        private let policies = Mutex<[String]>([])
-        /// Hashes of the files that are not pages (pages have theirs in the manifest's entries).
-        private let otherHashes = Mutex<[String: String]>([:])
+        private let listed = Mutex<(paths: [String], otherHashes: [String: String])>(([], [:]))
 
         init(sink: (any OutputSink)?) { self.sink = sink }
 
-        /// `hash`: a page's manifest hash; other files are hashed here, so a rebuild can keep them too.
-        func emit(_ file: OutputFile, hash: String?, diagnostics: inout Diagnostics) {
-            if let sink {
-                var hash = hash
-                if hash == nil, file.path != Manifest.fileName {
-                    let computed = ContentHash.hex(file.data)
-                    otherHashes.withLock { $0[file.path] = computed }
-                    hash = computed
+        /// `hash`: a page's manifest hash; other files are hashed here, so that a rebuild can keep them too.
+        func emit(_ file: OutputFile, hash page: String?, diagnostics: inout Diagnostics) {
+            let isManifest = file.path == Manifest.fileName
+            let hash = page ?? (isManifest ? nil : ContentHash.hex(file.data))
+            if !isManifest {
+                listed.withLock { listed in
+                    listed.paths.append(file.path)
+                    if page == nil { listed.otherHashes[file.path] = hash }
                 }
+            }
+            if let sink {
                 diagnostics.collect { try sink.write(file, hash: hash) }
             } else {
                 files.withLock { $0.append(file) }
             }
         }
 
-        func emitPolicy(_ file: OutputFile, diagnostics: inout Diagnostics) {
-            policies.withLock { $0.append(file.path) }
-            emit(file, hash: nil, diagnostics: &diagnostics)
+        /// A file of the previous build, carried over unchanged.
+        func keep(_ path: String, hash: String, diagnostics: inout Diagnostics) {
+            listed.withLock { $0.paths.append(path) }
+            if let sink { diagnostics.collect { try sink.keep(path, hash: hash) } }
         }
 
-        var policyPaths: [String] { policies.withLock { $0 } }
-        var hashes: [String: String]? { sink == nil ? nil : otherHashes.withLock { $0 } }
+        var paths: [String] { listed.withLock { $0.paths }.sorted() }
+        var otherHashes: [String: String] { listed.withLock { $0.otherHashes } }
         var collected: [OutputFile] { files.withLock { $0 }.sorted { $0.path < $1.path } }
     }
 
@@ -231,7 +232,7 @@ struct PagesWriter: Sendable {
         let texts = MustacheValue.object(strings.all.mapValues(MustacheValue.string))
         var files: [OutputFile] = []
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
-        for file in files { output.emitPolicy(file, diagnostics: &diagnostics) }
+        for file in files { output.emit(file, hash: nil, diagnostics: &diagnostics) }
         return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
     }
 
