@@ -38,6 +38,8 @@ public struct SiteInputs: Sendable {
         var unreadable: [String] = []
         var problems: [Diagnostic] = []
         let root = fs.resolve(folder)
+        /// Whether the path, links resolved, stays inside the site.
+        func isInside(_ relative: String) -> Bool { fs.resolve(joinPath(folder, relative)).hasPrefix(root + "/") }
         /// A listed file: read when it is a file inside the site (a link may lead elsewhere in it).
         func listed(_ relative: String) -> Bool {
             let path = joinPath(folder, relative)
@@ -46,7 +48,7 @@ public struct SiteInputs: Sendable {
                                          hint: "rename it without the leading '.'"))
                 return false
             }
-            guard fs.resolve(path).hasPrefix(root + "/") else {
+            guard isInside(relative) else {
                 problems.append(.error(SourceLocation(file: path), "the file is a link to a place outside the site folder",
                                        hint: "copy the file into the site; links are followed only inside it"))
                 return false
@@ -58,12 +60,12 @@ public struct SiteInputs: Sendable {
             }
             return true
         }
-        func data(_ relative: String, at location: SourceLocation? = nil) -> Data? {
+        func data(_ relative: String, at location: SourceLocation? = nil, report: (Diagnostic) -> Void = { problems.append($0) }) -> Data? {
             let path = joinPath(folder, relative)
             do { return try fs.read(path) } catch {
                 if let error = error as? FileSystem.ReadError, error != .missing {
                     // At the line that names it, the message names the file; at the file itself, it need not.
-                    problems.append(.error(location ?? SourceLocation(file: path), location == nil ? error.message : "\(path): \(error.message)",
+                    report(.error(location ?? SourceLocation(file: path), location == nil ? error.message : "\(path): \(error.message)",
                                            hint: "make it a readable file, or remove it"))
                 }
                 return nil
@@ -80,7 +82,8 @@ public struct SiteInputs: Sendable {
                 return nil
             }
         }
-        let config = text("paywall.yml") ?? (unreadable.isEmpty ? nil : "")
+        // A paywall.yml that is not text is reported; the build then stops at its (empty) settings.
+        let config = text("paywall.yml") ?? (unreadable.contains(joinPath(folder, "paywall.yml")) ? "" : nil)
         // The catalog's path comes from paywall.yml; a failed parse here is reported again by the build.
         var catalogPath = "catalog.yml"
         var catalogLocation: SourceLocation?
@@ -95,15 +98,13 @@ public struct SiteInputs: Sendable {
         var catalogProblem: Diagnostic?
         // SiteConfig reports a path that leaves the site; a link that leads out of it is reported here.
         if SitePath.isInside(catalogPath) {
-            let before = problems.count
-            if fs.resolve(joinPath(folder, catalogPath)).hasPrefix(fs.resolve(folder) + "/") || !fs.exists(joinPath(folder, catalogPath)) {
-                catalog = data(catalogPath, at: catalogLocation).map { (catalogPath, $0) }
+            if isInside(catalogPath) || !fs.exists(joinPath(folder, catalogPath)) {
+                catalog = data(catalogPath, at: catalogLocation, report: { catalogProblem = $0 }).map { (catalogPath, $0) }
             } else {
-                problems.append(.error(catalogLocation ?? SourceLocation(file: joinPath(folder, catalogPath)),
-                                       "the catalog '\(catalogPath)' is a link to a file outside the site folder",
-                                       hint: "copy the catalog into the site folder"))
+                catalogProblem = .error(catalogLocation ?? SourceLocation(file: joinPath(folder, catalogPath)),
+                                        "the catalog '\(catalogPath)' is a link to a file outside the site folder",
+                                        hint: "copy the catalog into the site folder")
             }
-            if problems.count > before { catalogProblem = problems.removeLast() }
         }
         var content: [String: String] = [:]
         for name in fs.list(joinPath(folder, "content")) where name.hasSuffix(".md") && !name.contains("/") && listed("content/" + name) {
