@@ -1,39 +1,36 @@
 /// Appends `text` to `output`, replacing `& < > " '` with HTML entities.
-func appendHTMLEscaped(_ text: String, to output: inout String) {
-    let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
-        for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 { return false }
-        return true
-    } ?? !text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
-    guard !clean else {
-        output += text
-        return
-    }
-    let scalars = text.unicodeScalars
-    var pending = scalars.startIndex
-    var index = pending
-    while index < scalars.endIndex {
-        let entity: String? = switch scalars[index] {
-        case "&": "&amp;"
-        case "<": "&lt;"
-        case ">": "&gt;"
-        case "\"": "&quot;"
-        case "'": "&#39;"
-        default: nil
+func appendHTMLEscaped(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+        var pending = 0
+        for (index, byte) in bytes.enumerated() {
+            let entity: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            pending = index + 1
         }
-        if let entity {
-            output.unicodeScalars.append(contentsOf: scalars[pending..<index])
-            output += entity
-            pending = scalars.index(after: index)
-        }
-        index = scalars.index(after: index)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending...]))
     }
-    output.unicodeScalars.append(contentsOf: scalars[pending...])
+}
+
+/// Appends the UTF-8 of `text` to `output`.
+func appendUTF8(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { output.append(contentsOf: $0) }
 }
 
 /// `text` with `& < > " '` replaced by HTML entities, for text and attribute values.
 public func htmlEscaped(_ text: String) -> String {
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count + 16)
     appendHTMLEscaped(text, to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
 }

@@ -2,14 +2,14 @@
 ///
 /// Build contexts with literals, e.g.
 /// `["name": "Ada", "plans": [["title": "Pro", "price": 9]], "beta": true, "logo": nil]`.
-public indirect enum MustacheValue: Sendable {
+public enum MustacheValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
     case string(String)
     case list([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
     /// A function called when a tag names it; see ``MustacheLambda``.
     case lambda(MustacheLambda)
 }

@@ -45,7 +45,7 @@ extension Renderer {
             var tokens = content.tokens[...]
             if block.standalone {
                 // The tag's line was removed, so the content's first line needs indenting too.
-                if !content.startsAtLineStart { renderer.output += indentation }
+                if !content.startsAtLineStart { appendUTF8(indentation, to: &renderer.output) }
             } else if content.startsAtLineStart, case .lineStart = tokens.first {
                 // The whitespace before the tag is still in the output; don't indent twice.
                 tokens = tokens.dropFirst()

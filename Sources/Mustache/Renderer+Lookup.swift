@@ -6,16 +6,24 @@ extension Renderer {
         guard let first = name.components.first else { return stack.last }
         var found: MustacheValue?
         for frame in stack.reversed() {
-            if case .object(let members) = frame, let value = members[first] {
+            if let value = frame.member(first) {
                 found = value
                 break
             }
         }
         guard var value = found else { return nil }
         for component in name.components.dropFirst() {
-            guard case .object(let members) = value, let member = members[component] else { return nil }
+            guard let member = value.member(component) else { return nil }
             value = member
         }
         return value
+    }
+}
+
+extension MustacheValue {
+    /// The member named `name` of an object; nil for anything else.
+    func member(_ name: MustacheName) -> MustacheValue? {
+        guard case .object(let object) = self, let position = object.position(of: name) else { return nil }
+        return object.members[position].value
     }
 }

@@ -17,7 +17,8 @@ struct Renderer {
     let strict: Bool
     /// Replaces HTML escaping when set (`{{x}}` text is passed through it).
     let escape: (@Sendable (String) -> String)?
-    var output = ""
+    /// The rendered UTF-8.
+    var output: [UInt8] = []
     /// The context stack; the last element is the top.
     var stack: [MustacheValue]
     /// The template whose tokens are being rendered, for error messages.
@@ -41,10 +42,10 @@ struct Renderer {
     mutating func render(_ tokens: ArraySlice<Token>) throws(MustacheError) {
         for token in tokens {
             switch token {
-            case .text(let text):
-                output += text
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
             case .lineStart:
-                if !indentation.isEmpty { output += indentation }
+                if !indentation.isEmpty { appendUTF8(indentation, to: &output) }
             case .variable(let variable):
                 try renderVariable(variable)
             case .section(let section):
@@ -108,21 +109,21 @@ struct Renderer {
     /// Appends text produced elsewhere (a lambda's rendered result), escaping it if asked.
     mutating func append(_ text: String, escaped: Bool) {
         if escaped, let escape {
-            output += escape(text)
+            appendUTF8(escape(text), to: &output)
         } else if escaped {
             appendHTMLEscaped(text, to: &output)
         } else {
-            output += text
+            appendUTF8(text, to: &output)
         }
     }
 
     /// Renders `body` into a separate string and returns it, leaving `output` as it was.
     mutating func capture(_ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) -> String {
         let saved = output
-        output = ""
+        output = []
         defer { output = saved }
         try body(&self)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Runs `body` one nesting level deeper with the given template and indentation,
@@ -155,7 +156,7 @@ struct Renderer {
             throw error(at: location, "rendering expands more than \(Self.maximumExpansions) partials, blocks and list items (the limit); "
                             + "does a partial include others that include it again?")
         }
-        guard output.utf8.count <= Self.maximumOutputBytes else {
+        guard output.count <= Self.maximumOutputBytes else {
             throw error(at: location, "the output grows past \(Self.maximumOutputBytes >> 20) MB (the limit); does a partial include others many times over?")
         }
     }

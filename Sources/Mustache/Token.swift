@@ -24,12 +24,12 @@ struct Delimiters: Sendable, Equatable {
 struct VariableName: Sendable {
     /// The name as written in the tag, without padding.
     let text: String
-    /// The dotted parts; empty for `.`.
-    let components: [String]
+    /// The dotted parts, hashed once; empty for `.`.
+    let components: [MustacheName]
 
     init(_ text: String) {
         self.text = text
-        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map { MustacheName(String($0)) }
     }
 }
 
@@ -41,8 +41,8 @@ enum TemplateReference: Sendable {
 
 /// A node of a parsed template. Rendering walks these once, appending to one output string.
 enum Token: Sendable {
-    /// Literal text; it holds at most one newline, at its end.
-    case text(String)
+    /// Literal text as UTF-8; it holds at most one newline, at its end.
+    case text([UInt8])
     /// The start of a source line: the renderer writes the current indentation here.
     case lineStart
     /// `{{name}}`, `{{{name}}}` or `{{&name}}`.

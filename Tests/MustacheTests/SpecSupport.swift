@@ -68,7 +68,7 @@ indirect enum JSONValue: Decodable {
             if case .string("code") = members["__tag__"] {
                 lambda.map(MustacheValue.lambda) ?? .null
             } else {
-                .object(members.mapValues { $0.mustacheValue(lambda: lambda) })
+                .object(MustacheObject(members.mapValues { $0.mustacheValue(lambda: lambda) }))
             }
         }
     }

@@ -8,7 +8,7 @@ struct OptionContext {
     struct Cache {
         /// Whole contexts, and the part of them the same on every page (no position, selection or button lines).
         private var values: [Key: MustacheValue] = [:]
-        private var shared: [SharedKey: [String: MustacheValue]] = [:]
+        private var shared: [SharedKey: MustacheObject] = [:]
 
         struct Key: Hashable {
             var shared: SharedKey
@@ -38,7 +38,7 @@ struct OptionContext {
             let key = Key(shared: sharedKey, index: context.index, isSelected: context.isSelected, buttonLabel: context.buttonLabel,
                           isButtonsStyle: context.isButtonsStyle)
             if let known = values[key] { return known }
-            var fields: [String: MustacheValue]
+            var fields: MustacheObject
             if let known = shared[sharedKey] {
                 fields = known
             } else {
@@ -126,13 +126,13 @@ struct OptionContext {
     }
 
     /// What depends on the option's place on the page: its position, whether it is selected, its button's lines.
-    var pageFields: [String: MustacheValue] {
+    var pageFields: MustacheObject {
         ["index": .int(index), "isSelected": .bool(isSelected),
          "buttonLines": .list(buttonLines.enumerated().map { index, line in .object(["text": .string(line), "isFirst": .bool(index == 0)]) })]
     }
 
     /// Everything else, the same on every page that shows this option to this customer.
-    var sharedFields: [String: MustacheValue] {
+    var sharedFields: MustacheObject {
         let price = text.price(option.price)
         let pricePerPeriod = billed()
         var offer: MustacheValue = .null
@@ -155,7 +155,7 @@ struct OptionContext {
         }
         let discount = option.relativeDiscount.map(text.save) ?? ""
         let equivalent = equivalentUnit.map { text.perPeriod(option.pricePer[$0] ?? 0, Period(1, $0)) } ?? ""
-        var values: [String: MustacheValue] = [
+        var values: MustacheObject = [
             "id": .string(option.id),
             "displayName": .string(option.text.displayName),
             "description": .string(option.text.description),

@@ -36,19 +36,19 @@ struct PageContext {
 
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.
     static func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {
-        var tree: [String: MustacheValue] = [:]
-        func insert(_ path: ArraySlice<String>, _ value: MustacheValue, into object: inout [String: MustacheValue]) {
+        var tree: MustacheObject = [:]
+        func insert(_ path: ArraySlice<String>, _ value: MustacheValue, into object: inout MustacheObject) {
             guard let head = path.first else { return }
             if path.count == 1 {
                 if case .object(var existing)? = object[head], case .object(let fields) = value {
-                    existing.merge(fields) { nested, _ in nested }
+                    for (name, field) in fields where existing[name] == nil { existing[name] = field }
                     object[head] = .object(existing)
                 } else {
                     object[head] = value
                 }
                 return
             }
-            var child: [String: MustacheValue] = [:]
+            var child: MustacheObject = [:]
             if case .object(let existing)? = object[head] { child = existing }
             insert(path.dropFirst(), value, into: &child)
             object[head] = .object(child)
@@ -60,7 +60,7 @@ struct PageContext {
     var appName: String { config.appName ?? model.groupText.displayName }
 
     /// Page-level values shared by the page template and marketing placeholders.
-    func common(options: [(option: StoreOption, value: MustacheValue)], cache: inout OptionContext.Cache) -> [String: MustacheValue] {
+    func common(options: [(option: StoreOption, value: MustacheValue)], cache: inout OptionContext.Cache) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
         return [
             "title": .string(title),

@@ -34,9 +34,9 @@ struct PageRenderer {
         }
     }
 
-    /// `texts` is `strings.all` as a template value, made once per locale.
+    /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
     func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
-                cache: inout Cache, diagnostics: inout Diagnostics) -> String? {
+                cache: inout Cache, diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
@@ -124,7 +124,7 @@ struct PageRenderer {
         context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"), on: model.locale)
 
         do {
-            return try theme.library.render("page", .object(context), strict: true)
+            return try theme.library.renderUTF8("page", .object(context), strict: true)
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message,
                               hint: "fix the template; `paywall schema page` lists the names a template can use ($defs.templateVocabulary)")
@@ -133,7 +133,7 @@ struct PageRenderer {
     }
 
     /// Fills `{{…}}` in the Markdown body; values are escaped so they stay text in Markdown and HTML.
-    func fillPlaceholders(_ model: StoreModel, context: [String: MustacheValue], diagnostics: inout Diagnostics) -> String? {
+    func fillPlaceholders(_ model: StoreModel, context: MustacheObject, diagnostics: inout Diagnostics) -> String? {
         let page = model.page
         guard let parsed = page.bodyTemplate else { return page.body }
         do {

@@ -55,7 +55,7 @@ struct PolicyPages {
                                            tableWords: FallbackLanguage.tableWords(strings, markdownLocale: markdownLocale, on: locale))
             let path = "\(locale)/policies/\(slug)/"
             let root = "../../../"
-            let context: [String: MustacheValue] = [
+            let context: MustacheObject = [
                 "title": .string(rendered.firstH1 ?? strings[kind]),
                 "hasH1": .bool(rendered.h1Count > 0),
                 "lang": .string(locale), "locale": .string(locale),

@@ -28,7 +28,7 @@ enum RootIndex {
             ])
         }
         let first = (pages[defaultLocale] ?? []).first.map { "\(defaultLocale)/\($0.name)/" } ?? ""
-        let context: [String: MustacheValue] = [
+        let context: MustacheObject = [
             "title": .string(config.appName ?? strings["chooseLanguage"]),
             "lang": .string(defaultLocale),
             "dir": .string(ICU.isRightToLeft(defaultLocale) ? "rtl" : "ltr"),
@@ -41,7 +41,7 @@ enum RootIndex {
             "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
             "app": .object(["name": config.appName.map(MustacheValue.string) ?? .null,
                             "icon": config.appIcon.map { .string(assetURL($0)) } ?? .null]),
-            "t": .object(strings.all.mapValues(MustacheValue.string)),
+            "t": .object(MustacheObject(strings.all.mapValues(MustacheValue.string))),
         ]
         do {
             return try theme.library.render("index", .object(context), strict: true)

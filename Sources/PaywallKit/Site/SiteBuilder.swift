@@ -229,7 +229,7 @@ struct PagesWriter: Sendable {
             diagnostics.warning(site.config.location(of: "locales"), "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
                                 hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
         }
-        let texts = MustacheValue.object(strings.all.mapValues(MustacheValue.string))
+        let texts = MustacheValue.object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
         var files: [OutputFile] = []
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
         for file in files { output.emit(file, hash: nil, diagnostics: &diagnostics) }
@@ -261,7 +261,7 @@ struct PagesWriter: Sendable {
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
                 start = DispatchTime.now()
-                let file = OutputFile(placement.path + "index.html", html)
+                let file = OutputFile(placement.path + "index.html", Data(html))
                 let hash = ContentHash.hex(file.data)
                 output.emit(file, hash: hash, diagnostics: &result.diagnostics)
                 result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
