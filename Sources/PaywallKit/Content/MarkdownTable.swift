@@ -26,17 +26,25 @@ struct MarkdownTable {
 
     /// What a cell holding only a mark means: true included, false not, nil when it holds anything else.
     static func mark(_ text: String) -> Bool? {
-        let bare = String(text.unicodeScalars.filter { $0 != "\u{FE0F}" }).trimmingCharacters(in: .whitespaces)
+        let bare = Self.trimmed(String(text.unicodeScalars.filter { $0 != "\u{FE0F}" }))
         if includedMarks.contains(bare) { return true }
         if notIncludedMarks.contains(bare) { return false }
         return nil
+    }
+
+    /// `text` without the spaces and tabs around it (Foundation's `.whitespaces`, without its cost per cell).
+    static func trimmed(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 
     /// The region's accessible name: the heading, else the column headers, else the first row.
     var label: String {
         if let heading, !heading.isEmpty { return heading }
         for cells in [header] + rows {
-            let texts = cells.map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let texts = cells.map { Self.trimmed($0.text) }.filter { !$0.isEmpty }
             if !texts.isEmpty { return texts.joined(separator: ", ") }
         }
         return "Table"
@@ -44,13 +52,13 @@ struct MarkdownTable {
 
     /// The first header cell is empty: the first column holds the rows' labels.
     var hasRowHeaders: Bool {
-        header.first.map { $0.text.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
+        header.first.map { Self.trimmed($0.text).isEmpty } ?? false
     }
 
     func html(_ words: Markdown.TableWords) -> String {
         var out = "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(htmlEscaped(label))\">\n<table>\n<thead>\n<tr>\n"
         for (column, cell) in header.enumerated() {
-            let isEmpty = cell.text.trimmingCharacters(in: .whitespaces).isEmpty
+            let isEmpty = Self.trimmed(cell.text).isEmpty
             out += isEmpty ? "<td\(alignment(column))></td>\n" : "<th scope=\"col\"\(alignment(column))>\(cell.html)</th>\n"
         }
         out += "</tr>\n</thead>\n"
@@ -59,7 +67,7 @@ struct MarkdownTable {
             for row in rows {
                 out += "<tr>\n"
                 for (column, cell) in row.enumerated() {
-                    if column == 0, hasRowHeaders, !cell.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    if column == 0, hasRowHeaders, !Self.trimmed(cell.text).isEmpty {
                         out += "<th scope=\"row\"\(alignment(column))>\(cell.html)</th>\n"
                     } else if let included = Self.mark(cell.text) {
                         let words = included ? words.included : words.notIncluded

@@ -67,7 +67,7 @@ public struct Strings: Sendable {
             template = forms[category] ?? forms["other"] ?? key
         case nil: template = key
         }
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

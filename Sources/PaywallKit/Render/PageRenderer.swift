@@ -12,6 +12,9 @@ struct PageRenderer {
     struct Placement {
         var path: String
         var alternates: [(locale: String, path: String)]
+        /// Names `alternates` within a build (the page, variant and section they are paths of), so that the
+        /// links made of them are made once for all the page's locales.
+        var alternatesKey = ""
         var defaultLocale: String
         /// Links to the option groups' own pages (`optionGroups.style: links`), with the current one.
         var groupLinks: [(label: String, path: String, isCurrent: Bool)] = []
@@ -25,6 +28,12 @@ struct PageRenderer {
         var options = OptionContext.Cache()
         /// Each locale's name in its own language, capitalized.
         var languageNames: [String: String] = [:]
+        /// The hreflang links and language links (none current) of each `Placement.alternatesKey` and root.
+        var links: [LinksKey: (alternates: MustacheValue, languages: [MustacheValue])] = [:]
+
+        struct LinksKey: Hashable {
+            var alternates: String, root: String
+        }
 
         mutating func languageName(_ locale: String) -> String {
             if let known = languageNames[locale] { return known }
@@ -61,18 +70,13 @@ struct PageRenderer {
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
         context["colorScheme"] = scheme == .automatic ? .null : .string(scheme.rawValue)
         context["canonicalURL"] = config.baseURL.map { .string($0 + placement.path) } ?? .null
-        let base = config.baseURL ?? root
-        var alternates: [MustacheValue] = placement.alternates.map { alternate in
-            .object(["hreflang": .string(alternate.locale), "href": .string(base + alternate.path)])
-        }
-        let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
-        alternates.append(.object(["hreflang": .string("x-default"), "href": .string(base + defaultPath)]))
-        context["alternates"] = .list(alternates)
-        // Other languages of this page, each named in its own language.
-        let languages: [MustacheValue] = placement.alternates.map { alternate in
-            .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
-                     "name": .string(cache.languageName(alternate.locale)),
-                     "isCurrent": .bool(alternate.locale == model.locale)])
+        let pageLinks = self.pageLinks(placement, root: root, cache: &cache)
+        context["alternates"] = pageLinks.alternates
+        var languages = pageLinks.languages
+        if let current = placement.alternates.firstIndex(where: { $0.locale == model.locale }),
+           case .object(var language) = languages[current] {
+            language["isCurrent"] = true
+            languages[current] = .object(language)
         }
         context["languages"] = .list(languages)
         context["hasLanguages"] = .bool(languages.count > 1)
@@ -130,6 +134,25 @@ struct PageRenderer {
                               hint: "fix the template; `paywall schema page` lists the names a template can use ($defs.templateVocabulary)")
             return nil
         }
+    }
+
+    /// The page's hreflang alternates, and its other languages each named in its own language (none marked current).
+    private func pageLinks(_ placement: Placement, root: String, cache: inout Cache) -> (alternates: MustacheValue, languages: [MustacheValue]) {
+        let key = Cache.LinksKey(alternates: placement.alternatesKey, root: root)
+        if !placement.alternatesKey.isEmpty, let known = cache.links[key] { return known }
+        let base = config.baseURL ?? root
+        var alternates: [MustacheValue] = placement.alternates.map { alternate in
+            .object(["hreflang": .string(alternate.locale), "href": .string(base + alternate.path)])
+        }
+        let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
+        alternates.append(.object(["hreflang": .string("x-default"), "href": .string(base + defaultPath)]))
+        let languages: [MustacheValue] = placement.alternates.map { alternate in
+            .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
+                     "name": .string(cache.languageName(alternate.locale)), "isCurrent": false])
+        }
+        let links = (alternates: MustacheValue.list(alternates), languages: languages)
+        if !placement.alternatesKey.isEmpty { cache.links[key] = links }
+        return links
     }
 
     /// Fills `{{…}}` in the Markdown body; values are escaped so they stay text in Markdown and HTML.

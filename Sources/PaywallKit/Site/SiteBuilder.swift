@@ -252,9 +252,11 @@ struct PagesWriter: Sendable {
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
                 let suffix = placement.path.dropFirst(path.count)
-                placement.alternates = (localesOfPage[page.name] ?? []).map { other in
+                let locales = localesOfPage[page.name] ?? []
+                placement.alternates = locales.map { other in
                     (locale: other, path: "\(other)/\(page.name)/\(state.pathComponent)\(suffix)")
                 }
+                placement.alternatesKey = "\(page.name)/\(state.pathComponent)\(suffix) in \(locales.joined(separator: " "))"
                 placement.policyPaths = locale.policyPaths
                 let html = renderer.render(model, strings: locale.strings, texts: locale.texts, placement: placement,
                                            cache: &cache, diagnostics: &result.diagnostics)
