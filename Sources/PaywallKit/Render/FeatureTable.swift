@@ -99,11 +99,12 @@ struct FeatureTable {
         }
     }
 
-    /// Adds `includedFeatures` and `hasIncludedFeatures` to every option (empty without a table).
+    /// Sets `includedFeatures` and `hasIncludedFeatures` of every option (an option context has them empty).
     static func annotate(_ options: [(option: StoreOption, value: MustacheValue)], with table: FeatureTable?) -> [(option: StoreOption, value: MustacheValue)] {
-        options.map { item in
+        guard let table else { return options }
+        return options.map { item in
             guard case .object(var fields) = item.value else { return item }
-            let included = table?.included(by: item.option.id) ?? []
+            let included = table.included(by: item.option.id)
             fields["includedFeatures"] = .list(included)
             fields["hasIncludedFeatures"] = .bool(!included.isEmpty)
             return (item.option, .object(fields))

@@ -13,6 +13,13 @@ struct OptionContext {
         struct Key: Hashable {
             var shared: SharedKey
             var index: Int, isSelected: Bool, buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool
+
+            /// Equal keys compare every field; the hash takes the few that tell options apart, which is much cheaper.
+            func hash(into hasher: inout Hasher) {
+                shared.hash(into: &hasher)
+                hasher.combine(index)
+                hasher.combine(isSelected)
+            }
         }
 
         struct SharedKey: Hashable {
@@ -22,6 +29,13 @@ struct OptionContext {
             var offerMode: Offer.PaymentMode?, offerPeriod: Period?, offerPeriodCount: Int
             var badge: String?, icon: String?, assetPrefix: String, displayName: String
             var textLocale: String?, badgeLocale: String?
+
+            /// As `Key`'s: the locale and the product, not the prices (hashing a `Decimal` is slow).
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(locale)
+                hasher.combine(id)
+                hasher.combine(isCurrent)
+            }
         }
 
         /// The context of `context` (built without its purchase URL); `url` gives the URL when it must be built.
@@ -125,9 +139,10 @@ struct OptionContext {
         return .object(fields)
     }
 
-    /// What depends on the option's place on the page: its position, whether it is selected, its button's lines.
+    /// What depends on the option's place on the page: its position, whether it is selected, its button's lines;
+    /// and no included features, until `FeatureTable.annotate` sets them on a page with a comparison table.
     var pageFields: MustacheObject {
-        ["index": .int(index), "isSelected": .bool(isSelected),
+        ["index": .int(index), "isSelected": .bool(isSelected), "includedFeatures": [], "hasIncludedFeatures": false,
          "buttonLines": .list(buttonLines.enumerated().map { index, line in .object(["text": .string(line), "isFirst": .bool(index == 0)]) })]
     }
 

@@ -26,6 +26,8 @@ struct PageRenderer {
     /// What one rendering thread keeps from page to page.
     struct Cache {
         var options = OptionContext.Cache()
+        /// The size of the last page rendered, reserved for the next one.
+        var pageSize = 0
         /// Each locale's name in its own language, capitalized.
         var languageNames: [String: String] = [:]
         /// The hreflang links and language links (none current) of each `Placement.alternatesKey` and root.
@@ -128,7 +130,9 @@ struct PageRenderer {
         context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"), on: model.locale)
 
         do {
-            return try theme.library.renderUTF8("page", .object(context), strict: true)
+            let html = try theme.library.renderUTF8("page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8)
+            cache.pageSize = html.count
+            return html
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message,
                               hint: "fix the template; `paywall schema page` lists the names a template can use ($defs.templateVocabulary)")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,29 +23,57 @@ extension SiteWriter {
     }
 
     /// The output may hold only what its manifest lists (and the manifest itself); anything else is someone's.
-    /// Returns the manifest's page hashes.
-    static func checkOwnership(_ target: String, location: SourceLocation) throws(Diagnostic) -> [String: String] {
+    /// Returns the manifest's page hashes, and for an output with a manifest the walk that checks the rest,
+    /// started on another thread (thousands of folders take a while to list); `commit` waits for it.
+    static func checkOwnership(_ target: String, location: SourceLocation) throws(Diagnostic) -> (hashes: [String: String], walk: OwnershipWalk?) {
         var info = stat()
-        guard lstat(target, &info) == 0 else { return [:] }
+        guard lstat(target, &info) == 0 else { return ([:], nil) }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw .error(location, "the output path is a file, not a folder", hint: "choose another output with -o DIR")
+        }
+        if let data = try? FileSystem.readFile(target + "/" + Manifest.fileName), let manifest = Manifest.decode(data) {
+            return (manifest.hashes, OwnershipWalk(target, manifest: manifest, location: location))
         }
         guard let present = files(below: target) else {
             throw .error(location, "cannot read the output folder", hint: "check its permissions")
         }
-        guard !present.isEmpty else { return [:] }
-        guard let data = try? FileSystem.readFile(target + "/" + Manifest.fileName), let manifest = Manifest.decode(data) else {
+        guard present.isEmpty else {
             throw .error(location, "the output folder is not empty and was not written by paywall (it has no \(Manifest.fileName))",
                          hint: "choose another output with -o DIR, or empty the folder yourself")
         }
-        let known = Set(manifest.files + [Manifest.fileName])
-        let foreign = present.filter { !known.contains($0) && !$0.hasSuffix(".DS_Store") }.sorted()
-        guard foreign.isEmpty else {
-            let list = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
-            throw .error(location, "the output folder has files paywall did not write: \(list)",
-                         hint: "a build replaces the whole folder; put files to publish in the site's assets/ folder, and move or delete these")
+        return ([:], nil)
+    }
+
+    /// Lists an output that has a manifest on a thread of its own, and finds the files the manifest does not list.
+    final class OwnershipWalk: Sendable {
+        private let done = DispatchGroup()
+        private let problem = Mutex<Diagnostic?>(nil)
+
+        init(_ target: String, manifest: Manifest, location: SourceLocation) {
+            let known = Set(manifest.files + [Manifest.fileName])
+            done.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                problem.withLock { $0 = Self.check(target, known: known, location: location) }
+                done.leave()
+            }
         }
-        return manifest.hashes
+
+        /// Waits for the walk; throws when the output holds files paywall did not write.
+        func wait() throws(Diagnostic) {
+            done.wait()
+            if let problem = problem.withLock({ $0 }) { throw problem }
+        }
+
+        private static func check(_ target: String, known: Set<String>, location: SourceLocation) -> Diagnostic? {
+            guard let present = files(below: target) else {
+                return .error(location, "cannot read the output folder", hint: "check its permissions")
+            }
+            let foreign = present.filter { !known.contains($0) && !$0.hasSuffix(".DS_Store") }.sorted()
+            guard !foreign.isEmpty else { return nil }
+            let list = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+            return .error(location, "the output folder has files paywall did not write: \(list)",
+                          hint: "a build replaces the whole folder; put files to publish in the site's assets/ folder, and move or delete these")
+        }
     }
 
     /// Finishes what an interrupted build left: a missing output is restored from its previous copy;

@@ -31,6 +31,8 @@ public final class SiteWriter: Sendable {
     let lock: OutputLock
     /// The current output's page hashes, so an unchanged page is linked rather than written again.
     let reusable: [String: String]
+    /// The check that the current output holds nothing paywall did not write, running while the site renders.
+    let ownership: OwnershipWalk?
     /// What the spare held when this build began: page hashes, and every file.
     let spareHashes: [String: String]
     let spareFiles: Set<String>
@@ -76,7 +78,11 @@ public final class SiteWriter: Sendable {
         lock = try OutputLock(Self.sibling(of: target, Self.lockSuffix), location: location, waiting: waiting)
         do {
             Self.recover(target, inBackground: removesInBackground)
-            reusable = try known.map { $0.output.hashes } ?? Self.checkOwnership(target, location: location)
+            if let known {
+                (reusable, ownership) = (known.output.hashes, nil)
+            } else {
+                (reusable, ownership) = try Self.checkOwnership(target, location: location)
+            }
             temporary = Self.sibling(of: target, Self.spareSuffix)
             // A spare is trusted while it has its manifest; the manifest goes first, so a stopped build leaves none.
             let spareManifest: Manifest?
@@ -179,10 +185,17 @@ public final class SiteWriter: Sendable {
         .error(SourceLocation(file: output), "cannot write \(path): \(String(cString: strerror(errno)))", hint: "check the disk space and permissions")
     }
 
-    /// Removes what the spare held that this build did not write, flushes it, swaps it in (the previous
-    /// output becomes the spare) and releases the lock.
+    /// Checks that the output holds only paywall's files, removes what the spare held that this build did not
+    /// write, flushes the spare, swaps it in (the previous output becomes the spare) and releases the lock.
+    /// On an error the output is left as it was and the lock is released.
     public func commit() throws(Diagnostic) {
         let location = SourceLocation(file: output)
+        do {
+            try ownership?.wait()
+        } catch {
+            discard()
+            throw error
+        }
         let kept = written.withLock { $0 }
         var emptied: Set<String> = []
         for path in spareFiles.subtracting(kept) {
