@@ -3,18 +3,23 @@ extension Renderer {
     /// first part is looked up from the top frame down, and each further part only in the
     /// value found so far. Returns `nil` when any part is missing.
     func lookup(_ name: VariableName) -> MustacheValue? {
-        guard let first = name.components.first else { return stack.last }
-        var found: MustacheValue?
-        for frame in stack.reversed() {
-            if let value = frame.member(first) {
-                found = value
+        let components = name.components
+        guard !components.isEmpty else { return stack.last }
+        var frame = stack.count - 1
+        var value: MustacheValue
+        while true {
+            guard frame >= 0 else { return nil }
+            if let found = stack[frame].member(components[0]) {
+                value = found
                 break
             }
+            frame -= 1
         }
-        guard var value = found else { return nil }
-        for component in name.components.dropFirst() {
-            guard let member = value.member(component) else { return nil }
+        var index = 1
+        while index < components.count {
+            guard let member = value.member(components[index]) else { return nil }
             value = member
+            index += 1
         }
         return value
     }
