@@ -17,6 +17,11 @@ public struct MustacheObject: Sendable {
 
     public init() {}
 
+    init(members: [Member]) {
+        self.members = members
+        rebuildIndex()
+    }
+
     /// An object with the members of `dictionary`, in the order of their names (so the order never depends on hashing).
     public init(_ dictionary: [String: MustacheValue]) {
         members.reserveCapacity(dictionary.count)

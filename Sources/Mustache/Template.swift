@@ -18,6 +18,11 @@ public struct Template: Sendable {
         tokens = try TemplateParser.parse(source, name: name, delimiters: delimiters)
     }
 
+    init(name: String, tokens: [Token]) {
+        self.name = name
+        self.tokens = tokens
+    }
+
     /// Renders this template against `context`, resolving partials and parents through `library`.
     ///
     /// With `strict`, an interpolation of a name found in no context frame, or a partial
