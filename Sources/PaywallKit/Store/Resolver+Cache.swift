@@ -3,7 +3,8 @@ import Foundation
 extension Resolver {
     /// What resolving learns that no page changes, kept by one rendering thread from page to page: each locale's
     /// storefront, each group's order, each product's price and text in a locale (with the diagnostics found on
-    /// the way, reported again on every use), relative discounts. Valid for one resolver only.
+    /// the way, reported again on every use), relative discounts, and a page's options keyed by every page field
+    /// they read. Valid for one resolver only.
     ///
     /// Products are known by slot, their place in `catalog.products`, so that two products with one ID stay apart.
     public struct Cache: Sendable {
@@ -32,6 +33,18 @@ extension Resolver {
             var products: [Priced?]
             var groups: [GroupText?]
             var discounts: [[Int]: [Int?]] = [:]
+            var options: [OptionsKey: Options] = [:]
+        }
+
+        /// All that a page's options depend on beside the locale: its products, the customer, and the page's fields they read.
+        struct OptionsKey: Hashable {
+            var slots: [Int], state: CustomerState, controlIcons: [String: String], badges: [String: String]
+            var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
+        }
+
+        /// A page's options for a customer, and the problems reported making them, in order.
+        struct Options {
+            var all: [StoreOption], shown: [StoreOption], reported: [Diagnostic]
         }
 
         /// A group, its place in `catalog.groups`, and its subscriptions in StoreKit's order with their slots.
@@ -130,6 +143,17 @@ extension Resolver {
         let result = Cache.GroupText(text: text, diagnostics: found.all)
         cache.tables[table].groups[number] = result
         return result
+    }
+
+    /// `makeOptions`, remembered by the locale (table `table`) and its key.
+    func options(_ found: PageProducts, page: Page, state: CustomerState, locale: String, table: Int,
+                 cache: inout Cache) -> Cache.Options {
+        let key = Cache.OptionsKey(slots: found.slots, state: state, controlIcons: page.controlIcons, badges: page.badges,
+                                   promotionalOffer: page.promotionalOffer, visibleRelationships: page.visibleRelationships)
+        if let known = cache.tables[table].options[key] { return known }
+        let options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
+        cache.tables[table].options[key] = options
+        return options
     }
 
     /// `applyRelativeDiscounts`, remembered by the options' slots: each option's price is its product's in the table's storefront.

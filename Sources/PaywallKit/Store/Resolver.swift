@@ -166,7 +166,31 @@ public struct Resolver: Sendable {
         let (group, products) = (found.group, found.products)
         let table = tables(locale, cache: &cache)
         let market = cache.tables[table].market
-        let storefront = market.storefront
+        let chosen = options(found, page: page, state: state, locale: locale, table: table, cache: &cache)
+        diagnostics.append(contentsOf: chosen.reported)
+        let (options, shown) = (chosen.all, chosen.shown)
+        checkReferences(page, products: products, diagnostics: &diagnostics)
+        guard diagnostics.errorsReported == before else { return nil }
+
+        let groupLocalized = group.flatMap { group in
+            let localized = localizedGroup(group, number: found.groupNumber!, locale: locale, table: table, cache: &cache)
+            diagnostics.append(contentsOf: localized.diagnostics)
+            return localized.text
+        }
+        let groupText = groupLocalized?.text ?? group.map { LocalizedText(displayName: $0.name, description: "") }
+            ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
+        var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
+        if case .lapsed(let id) = state { selected = id }
+        selected = selected ?? shown.first { $0.isPurchasable }?.id
+        return StoreModel(page: page, locale: locale, storefront: market.storefront, currency: market.currency, state: state, group: group,
+                          groupText: groupText, groupTextLocale: groupLocalized?.from, options: shown, allOptions: options, selectedID: selected,
+                          policies: page.policies.merged(over: cache.policies))
+    }
+
+    /// Every option of `products` (at `key.slots`) for `key.state`, those shown, and the problems found on the way,
+    /// in order. Of the page it reads only what `key` holds.
+    func makeOptions(_ products: [Product], _ key: Cache.OptionsKey, locale: String, table: Int, cache: inout Cache) -> Cache.Options {
+        let state = key.state
         // Only a subscriber has a current plan; a lapsed customer may buy any option again.
         var current: Product?
         if case .current(let id) = state { current = products.first { $0.id == id } }
@@ -175,30 +199,33 @@ public struct Resolver: Sendable {
         // between subscriptions of the group: a one-time product is always shown.
         func isVisible(_ product: Product) -> Bool {
             guard case .current = state, let current, product.isSubscription else { return true }
-            let wanted = page.visibleRelationships ?? [.all]
+            let wanted = key.visibleRelationships ?? [.all]
             return wanted.contains(.all) || wanted.contains(relationship(of: product, to: current))
         }
 
         var options: [StoreOption] = []
+        var reported: [Diagnostic] = []
         var slots: [Int] = []   // of the options
-        for (product, slot) in zip(products, found.slots) {
+        for (product, slot) in zip(products, key.slots) {
             let priced = priced(product, slot: slot, locale: locale, table: table, cache: &cache)
-            diagnostics.append(contentsOf: priced.diagnostics)
+            reported += priced.diagnostics
             guard let amount = priced.amount else { continue }
             let texts = priced.text
             let name = texts?.text.displayName.isEmpty == false ? texts!.text.displayName : product.referenceName
             var option = StoreOption(
                 product: product, text: LocalizedText(displayName: name, description: texts?.text.description ?? ""),
                 textLocale: texts?.text.displayName.isEmpty == false ? texts?.from : nil,
-                icon: page.controlIcons[product.id] ?? product.icon, badge: page.badges[product.id],
+                icon: key.controlIcons[product.id] ?? product.icon, badge: key.badges[product.id],
                 relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
                 isCurrent: product.id == current?.id,
                 price: amount, pricePer: priced.pricePer, relativeDiscount: nil, offer: nil)
-            if let offer = offer(for: product, page: page, state: state) {
+            if let offer = offer(for: product, promotional: key.promotionalOffer, state: state) {
                 var offerPrice: Decimal?
                 if let prices = offer.price {
+                    var problems = Diagnostics()
                     offerPrice = price(prices, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'",
-                                       storefront: storefront, locale: locale, diagnostics: &diagnostics)
+                                       storefront: cache.tables[table].market.storefront, locale: locale, diagnostics: &problems)
+                    reported += problems.all
                     if offerPrice == nil { continue }
                 }
                 option.offer = AppliedOffer(offer: offer, price: offerPrice)
@@ -214,22 +241,7 @@ public struct Resolver: Sendable {
             shown = visible.map { options[$0] }
             applyRelativeDiscounts(&shown, slots: visible.map { slots[$0] }, table: table, cache: &cache)
         }
-        checkReferences(page, products: products, diagnostics: &diagnostics)
-        guard diagnostics.errorsReported == before else { return nil }
-
-        let groupLocalized = group.flatMap { group in
-            let localized = localizedGroup(group, number: found.groupNumber!, locale: locale, table: table, cache: &cache)
-            diagnostics.append(contentsOf: localized.diagnostics)
-            return localized.text
-        }
-        let groupText = groupLocalized?.text ?? group.map { LocalizedText(displayName: $0.name, description: "") }
-            ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
-        var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
-        if case .lapsed(let id) = state { selected = id }
-        selected = selected ?? shown.first { $0.isPurchasable }?.id
-        return StoreModel(page: page, locale: locale, storefront: storefront, currency: market.currency, state: state, group: group,
-                          groupText: groupText, groupTextLocale: groupLocalized?.from, options: shown, allOptions: options, selectedID: selected,
-                          policies: page.policies.merged(over: cache.policies))
+        return Cache.Options(all: options, shown: shown, reported: reported)
     }
 
     /// `price` in `storefront`, or an error at `location` naming what lacks it.
@@ -265,10 +277,10 @@ public struct Resolver: Sendable {
     }
 
     /// Introductory for a new customer; the page's promotional offer for a subscriber; win-back for a lapsed one.
-    func offer(for product: Product, page: Page, state: CustomerState) -> Offer? {
+    func offer(for product: Product, promotional: String?, state: CustomerState) -> Offer? {
         switch state {
         case .new: product.introductoryOffer
-        case .current(let id): id == product.id ? nil : page.promotionalOffer.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted } }
+        case .current(let id): id == product.id ? nil : promotional.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted } }
         case .lapsed(let id): id == product.id ? product.winBackOffers.first : nil
         }
     }

@@ -55,11 +55,15 @@ struct ResolverCacheTests {
         var badged = Fixture.page(selected: "gold.yearly")
         badged.badges = ["gold.yearly": "Best value"]
         badged.controlIcons = ["silver.monthly": "assets/silver.svg"]
+        var iconed = Fixture.page()
+        iconed.controlIcons = ["gold.monthly": "assets/gold.svg"]
         var extra = Fixture.page()
         extra.additionalProductIDs = ["lifetime"]
+        // Pages that differ in one field only: the options of each must be its own.
         return [
-            Fixture.page(), badged, extra,
+            Fixture.page(), badged, iconed, extra,
             Fixture.page(relationships: [.upgrade, .current], promotional: "comeback"),
+            Fixture.page(relationships: [.upgrade, .current]),
             Fixture.page(relationships: [.crossgrade]),
             Fixture.page(.products(["silver.yearly", "gold.monthly", "lifetime"])),
             Fixture.page(.group("h")),
