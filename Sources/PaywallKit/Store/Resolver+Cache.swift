@@ -52,8 +52,10 @@ extension Resolver {
             var group: SubscriptionGroup, number: Int, products: [Product], slots: [Int]
         }
 
+        /// Each locale's place in `tables`.
         var tableNumbers: [String: Int] = [:]
         var tables: [Tables] = []
+        /// By group ID.
         var groups: [String: Ordered] = [:]
         /// Each ID's slot: the first product with it, the one `catalog.product` finds.
         var slots: [String: Int] = [:]
@@ -74,6 +76,7 @@ extension Resolver {
         var slots: [Int]
     }
 
+    /// Fills what `cache` knows of the catalog and the settings, once.
     func prepare(_ cache: inout Cache) {
         guard !cache.isPrepared else { return }
         cache.isPrepared = true
