@@ -107,6 +107,7 @@ public struct SiteBuilder {
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units.count))) { _ in
             var cache = caches?.take() ?? PageRenderer.Cache()
             defer { caches?.give(cache) }
+            var resolved = Resolver.Cache()   // this build's resolver only
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < units.count {
                 let (locale, page) = units[index]
                 if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
@@ -114,7 +115,8 @@ public struct SiteBuilder {
                     for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
                     results.set(index, result)
                 } else {
-                    results.set(index, pages.write(page, in: locale, output: output, cache: &cache))
+                    results.set(index, pages.write(page, in: locale, output: output, cache: &cache,
+                                                         resolved: &resolved))
                 }
             }
         }
@@ -237,15 +239,16 @@ struct PagesWriter: Sendable {
     }
 
     /// Every variant of one page in one locale: resolved, rendered and handed to the output.
-    func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache) -> UnitResult {
+    func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache,
+               resolved: inout Resolver.Cache) -> UnitResult {
         var result = UnitResult()
         if locale.locale != site.defaultLocale, page.locale == nil, (site.content.files[page.name]?.count ?? 0) > 1 {
             result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
                                        hint: "add content/\(page.name).\(locale.locale).md")
         }
-        for state in resolver.states(of: page) {
+        for state in resolver.states(of: page, cache: &resolved) {
             var start = DispatchTime.now()
-            let model = resolver.resolve(page, locale: locale.locale, state: state, diagnostics: &result.diagnostics)
+            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &resolved, diagnostics: &result.diagnostics)
             result.timings.resolve += SiteBuilder.seconds(since: start)
             guard let model else { continue }
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"

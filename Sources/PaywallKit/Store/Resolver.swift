@@ -50,22 +50,24 @@ public struct Resolver: Sendable {
 
     /// The products a page offers, in StoreKit's order, and the group of its subscriptions (nil when it has none).
     public func products(of page: Page) throws(Diagnostic) -> (group: SubscriptionGroup?, products: [Product]) {
+        var cache = Cache()
+        let found = try products(of: page, cache: &cache)
+        return (found.group, found.products)
+    }
+
+    /// `products(of:)` with slots, each group's order taken from `cache`.
+    func products(of page: Page, cache: inout Cache) throws(Diagnostic) -> PageProducts {
+        prepare(&cache)
         switch page.selection {
         case .group(let id):
-            guard let group = catalog.group(id) else {
+            guard let ordered = orderedGroup(id, cache: &cache) else {
                 let hint = suggestion(for: id, in: catalog.groups.map(\.id)).map { "did you mean '\($0)'?" }
                     ?? (catalog.groups.isEmpty
                         ? "\(catalog.file) has no subscription groups; list its products with 'productIDs: [\(catalog.products.prefix(3).map(\.id).joined(separator: ", "))]'"
                         : "the catalog's groups are: \(catalog.groups.map(\.id).joined(separator: ", "))")
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
-            let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
-            let keyed = group.subscriptions.enumerated().map { ($0.offset, $0.element, monthly($0.element, storefront)) }
-            var products = keyed.sorted { a, b in
-                if a.1.level != b.1.level { return a.1.level < b.1.level }
-                if a.2 != b.2 { return a.2 > b.2 }
-                return a.0 < b.0
-            }.map(\.1)
+            var products = ordered.products, slots = ordered.slots
             for (index, id) in page.additionalProductIDs.enumerated() {
                 let location = index < page.additionalProductLocations.count ? page.additionalProductLocations[index] : page.location(of: "additionalProductIDs")
                 let product = try product(id, at: location).product
@@ -77,11 +79,14 @@ public struct Resolver: Sendable {
                     throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
                 }
                 products.append(product)
+                slots.append(cache.slots[id]!)
             }
-            return (group, products)
+            return PageProducts(group: ordered.group, groupNumber: ordered.number, products: products, slots: slots)
         case .products(let ids):
             var products: [Product] = []
+            var slots: [Int] = []
             var group: SubscriptionGroup?
+            var groupNumber: Int?
             for (index, id) in ids.enumerated() {
                 let location = index < page.productLocations.count ? page.productLocations[index] : page.selectionLocation
                 let (product, owner) = try product(id, at: location)
@@ -91,16 +96,18 @@ public struct Resolver: Sendable {
                                      hint: "a page's subscriptions belong to one subscription group; make a page per group")
                     }
                     group = owner
+                    groupNumber = cache.groupNumbers[cache.slots[id]!]
                 }
                 guard !products.contains(where: { $0.id == id }) else {
                     throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
                 }
                 products.append(product)
+                slots.append(cache.slots[id]!)
             }
             guard !products.isEmpty else {
                 throw .error(page.selectionLocation, "the page lists no products", hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
             }
-            return (group, products)
+            return PageProducts(group: group, groupNumber: groupNumber, products: products, slots: slots)
         }
     }
 
@@ -109,6 +116,17 @@ public struct Resolver: Sendable {
         if let found = catalog.product(id) { return found }
         let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
         throw .error(location, "no product '\(id)' in \(catalog.file)", hint: hint)
+    }
+
+    /// The places in `group.subscriptions` in StoreKit's order: by level, then per-month price highest first, then the catalog's.
+    func orderedSubscriptions(of group: SubscriptionGroup) -> [Int] {
+        let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
+        let keyed = group.subscriptions.enumerated().map { ($0.offset, $0.element, monthly($0.element, storefront)) }
+        return keyed.sorted { a, b in
+            if a.1.level != b.1.level { return a.1.level < b.1.level }
+            if a.2 != b.2 { return a.2 > b.2 }
+            return a.0 < b.0
+        }.map(\.0)
     }
 
     /// Per-month price for ordering: in the default storefront, so that every locale lists options alike
@@ -121,85 +139,118 @@ public struct Resolver: Sendable {
 
     /// The customer states a page is written for: a subscriber's and a lapsed subscriber's of each subscription.
     public func states(of page: Page) -> [CustomerState] {
-        guard page.hasCustomerStates, let (_, products) = try? products(of: page) else { return [.new] }
+        var cache = Cache()
+        return states(of: page, cache: &cache)
+    }
+
+    /// `states(of:)`, with the group's order taken from `cache`.
+    func states(of page: Page, cache: inout Cache) -> [CustomerState] {
+        guard page.hasCustomerStates, let products = try? products(of: page, cache: &cache).products else { return [.new] }
         let subscriptions = products.filter(\.isSubscription)
         return [.new] + subscriptions.map { .current($0.id) } + subscriptions.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
     }
 
     /// Resolves one page for one locale and customer state.
     public func resolve(_ page: Page, locale: String, state: CustomerState, diagnostics: inout Diagnostics) -> StoreModel? {
+        var cache = Cache()
+        return resolve(page, locale: locale, state: state, cache: &cache, diagnostics: &diagnostics)
+    }
+
+    /// Resolves one page, with what no page changes taken from `cache` (one per thread, for this resolver only).
+    public func resolve(_ page: Page, locale: String, state: CustomerState, cache: inout Cache,
+                        diagnostics: inout Diagnostics) -> StoreModel? {
         let before = diagnostics.errorsReported
         var page = page
         page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
-        guard let (group, products) = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) }) else { return nil }
-        let storefront = storefront(for: locale)
-        let currency = Storefronts.currency(of: storefront) ?? "USD"
-        let digits = ICU.fractionDigits(currency: currency)
-        // Only a subscriber has a current plan; a lapsed customer may buy any option again.
-        var current: Product?
-        if case .current(let id) = state { current = products.first { $0.id == id } }
-
-        func price(_ price: Price, at location: SourceLocation, _ what: String) -> Decimal? {
-            if let amount = price[storefront] { return amount }
-            diagnostics.error(location, "\(what) has no price for storefront \(storefront), which locale \(locale) shows",
-                              hint: "add \(storefront): \"…\" to its price, or map \(locale) to a priced storefront under 'storefronts' in paywall.yml")
-            return nil
-        }
-
-        // Which products this customer sees; marketing copy may still name the others. Relationships are
-        // between subscriptions of the group: a one-time product is always shown.
-        func isVisible(_ product: Product) -> Bool {
-            guard case .current = state, let current, product.isSubscription else { return true }
-            let wanted = page.visibleRelationships ?? [.all]
-            return wanted.contains(.all) || wanted.contains(relationship(of: product, to: current))
-        }
-
-        var options: [StoreOption] = []
-        for product in products {
-            let what = "\(product.kind.noun) '\(product.id)'"
-            guard let amount = price(product.price, at: product.price.location ?? product.location, what) else { continue }
-            var pricePer: [Period.Unit: Decimal] = [:]
-            if product.isSubscription, let period = product.period {
-                for unit in Period.Unit.allCases {
-                    pricePer[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: digits)
-                }
-            }
-            let texts = localized(product.localizations, locale, what, at: product.location, diagnostics: &diagnostics)
-            let name = texts?.text.displayName.isEmpty == false ? texts!.text.displayName : product.referenceName
-            var option = StoreOption(
-                product: product, text: LocalizedText(displayName: name, description: texts?.text.description ?? ""),
-                textLocale: texts?.text.displayName.isEmpty == false ? texts?.from : nil,
-                icon: page.controlIcons[product.id] ?? product.icon, badge: page.badges[product.id],
-                relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
-                isCurrent: product.id == current?.id,
-                price: amount, pricePer: pricePer, relativeDiscount: nil, offer: nil)
-            if let offer = offer(for: product, page: page, state: state) {
-                var offerPrice: Decimal?
-                if let prices = offer.price {
-                    offerPrice = price(prices, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'")
-                    if offerPrice == nil { continue }
-                }
-                option.offer = AppliedOffer(offer: offer, price: offerPrice)
-            }
-            options.append(option)
-        }
-        var shown = options.filter { isVisible($0.product) }
-        Self.applyRelativeDiscounts(&options)
-        Self.applyRelativeDiscounts(&shown)
+        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page, cache: &cache) }) else { return nil }
+        let (group, products) = (found.group, found.products)
+        let table = tables(locale, cache: &cache)
+        let market = cache.tables[table].market
+        let chosen = options(found, page: page, state: state, locale: locale, table: table, cache: &cache)
+        diagnostics.append(contentsOf: chosen.reported)
+        let (options, shown) = (chosen.all, chosen.shown)
         checkReferences(page, products: products, diagnostics: &diagnostics)
         guard diagnostics.errorsReported == before else { return nil }
 
         let groupLocalized = group.flatMap { group in
-            localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &diagnostics)
+            let localized = localizedGroup(group, number: found.groupNumber!, locale: locale, table: table, cache: &cache)
+            diagnostics.append(contentsOf: localized.diagnostics)
+            return localized.text
         }
         let groupText = groupLocalized?.text ?? group.map { LocalizedText(displayName: $0.name, description: "") }
             ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
         var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
         if case .lapsed(let id) = state { selected = id }
         selected = selected ?? shown.first { $0.isPurchasable }?.id
-        return StoreModel(page: page, locale: locale, storefront: storefront, currency: currency, state: state, group: group,
+        return StoreModel(page: page, locale: locale, storefront: market.storefront, currency: market.currency, state: state, group: group,
                           groupText: groupText, groupTextLocale: groupLocalized?.from, options: shown, allOptions: options, selectedID: selected,
-                          policies: page.policies.merged(over: config.policies).merged(over: catalog.appPolicies))
+                          policies: page.policies.merged(over: cache.policies))
+    }
+
+    /// Every option of `products` (at `key.slots`) for `key.state`, those shown, and the problems found on the way,
+    /// in order. Of the page it reads only what `key` holds.
+    func makeOptions(_ products: [Product], _ key: Cache.OptionsKey, locale: String, table: Int, cache: inout Cache) -> Cache.Options {
+        let state = key.state
+        // Only a subscriber has a current plan; a lapsed customer may buy any option again.
+        var current: Product?
+        if case .current(let id) = state { current = products.first { $0.id == id } }
+
+        // Which products this customer sees; marketing copy may still name the others. Relationships are
+        // between subscriptions of the group: a one-time product is always shown.
+        func isVisible(_ product: Product) -> Bool {
+            guard case .current = state, let current, product.isSubscription else { return true }
+            let wanted = key.visibleRelationships ?? [.all]
+            return wanted.contains(.all) || wanted.contains(relationship(of: product, to: current))
+        }
+
+        var options: [StoreOption] = []
+        var reported: [Diagnostic] = []
+        var slots: [Int] = []   // of the options
+        for (product, slot) in zip(products, key.slots) {
+            let priced = priced(product, slot: slot, locale: locale, table: table, cache: &cache)
+            reported += priced.diagnostics
+            guard let amount = priced.amount else { continue }
+            let texts = priced.text
+            let name = texts?.text.displayName.isEmpty == false ? texts!.text.displayName : product.referenceName
+            var option = StoreOption(
+                product: product, text: LocalizedText(displayName: name, description: texts?.text.description ?? ""),
+                textLocale: texts?.text.displayName.isEmpty == false ? texts?.from : nil,
+                icon: key.controlIcons[product.id] ?? product.icon, badge: key.badges[product.id],
+                relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
+                isCurrent: product.id == current?.id,
+                price: amount, pricePer: priced.pricePer, relativeDiscount: nil, offer: nil)
+            if let offer = offer(for: product, promotional: key.promotionalOffer, state: state) {
+                var offerPrice: Decimal?
+                if let prices = offer.price {
+                    var problems = Diagnostics()
+                    offerPrice = price(prices, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'",
+                                       storefront: cache.tables[table].market.storefront, locale: locale, diagnostics: &problems)
+                    reported += problems.all
+                    if offerPrice == nil { continue }
+                }
+                option.offer = AppliedOffer(offer: offer, price: offerPrice)
+            }
+            options.append(option)
+            slots.append(slot)
+        }
+        applyRelativeDiscounts(&options, slots: slots, table: table, cache: &cache)
+        // Every option is shown, with the same discounts, unless some are hidden: then they are compared again.
+        var shown = options
+        let visible = options.indices.filter { isVisible(options[$0].product) }
+        if visible.count < options.count {
+            shown = visible.map { options[$0] }
+            applyRelativeDiscounts(&shown, slots: visible.map { slots[$0] }, table: table, cache: &cache)
+        }
+        return Cache.Options(all: options, shown: shown, reported: reported)
+    }
+
+    /// `price` in `storefront`, or an error at `location` naming what lacks it.
+    func price(_ price: Price, at location: SourceLocation, _ what: String, storefront: String, locale: String,
+               diagnostics: inout Diagnostics) -> Decimal? {
+        if let amount = price[storefront] { return amount }
+        diagnostics.error(location, "\(what) has no price for storefront \(storefront), which locale \(locale) shows",
+                          hint: "add \(storefront): \"…\" to its price, or map \(locale) to a priced storefront under 'storefronts' in paywall.yml")
+        return nil
     }
 
     /// Relative discount against the dearest per-month price among the subscriptions of the same level.
@@ -226,10 +277,10 @@ public struct Resolver: Sendable {
     }
 
     /// Introductory for a new customer; the page's promotional offer for a subscriber; win-back for a lapsed one.
-    func offer(for product: Product, page: Page, state: CustomerState) -> Offer? {
+    func offer(for product: Product, promotional: String?, state: CustomerState) -> Offer? {
         switch state {
         case .new: product.introductoryOffer
-        case .current(let id): id == product.id ? nil : page.promotionalOffer.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted } }
+        case .current(let id): id == product.id ? nil : promotional.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted } }
         case .lapsed(let id): id == product.id ? product.winBackOffers.first : nil
         }
     }
