@@ -107,7 +107,7 @@ public struct SiteBuilder {
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units.count))) { _ in
             var cache = caches?.take() ?? PageRenderer.Cache()
             defer { caches?.give(cache) }
-            var resolved = Resolver.Cache()   // this build's resolver only
+            var worker = pages.worker()
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < units.count {
                 let (locale, page) = units[index]
                 if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
@@ -115,8 +115,7 @@ public struct SiteBuilder {
                     for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
                     results.set(index, result)
                 } else {
-                    results.set(index, pages.write(page, in: locale, output: output, cache: &cache,
-                                                         resolved: &resolved))
+                    results.set(index, pages.write(page, in: locale, output: output, cache: &cache, worker: &worker))
                 }
             }
         }
@@ -238,17 +237,39 @@ struct PagesWriter: Sendable {
         return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
     }
 
+    /// What one rendering thread uses for one build: the resolver's cache, and its own copies of the templates and of
+    /// each locale's strings, so that threads never share the reference counts that rendering changes on every tag.
+    struct Worker {
+        var resolved = Resolver.Cache()
+        var renderer: PageRenderer
+        private var texts: [String: MustacheValue] = [:]
+
+        init(renderer: PageRenderer) {
+            self.renderer = renderer
+            self.renderer.theme.library = renderer.theme.library.isolatedCopy()
+        }
+
+        mutating func texts(_ locale: Locale) -> MustacheValue {
+            if let known = texts[locale.locale] { return known }
+            let copy = locale.texts.isolatedCopy()
+            texts[locale.locale] = copy
+            return copy
+        }
+    }
+
+    func worker() -> Worker { Worker(renderer: renderer) }
+
     /// Every variant of one page in one locale: resolved, rendered and handed to the output.
     func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache,
-               resolved: inout Resolver.Cache) -> UnitResult {
+               worker: inout Worker) -> UnitResult {
         var result = UnitResult()
         if locale.locale != site.defaultLocale, page.locale == nil, (site.content.files[page.name]?.count ?? 0) > 1 {
             result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
                                        hint: "add content/\(page.name).\(locale.locale).md")
         }
-        for state in resolver.states(of: page, cache: &resolved) {
+        for state in resolver.states(of: page, cache: &worker.resolved) {
             var start = DispatchTime.now()
-            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &resolved, diagnostics: &result.diagnostics)
+            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &worker.resolved, diagnostics: &result.diagnostics)
             result.timings.resolve += SiteBuilder.seconds(since: start)
             guard let model else { continue }
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
@@ -261,7 +282,7 @@ struct PagesWriter: Sendable {
                 }
                 placement.alternatesKey = "\(page.name)/\(state.pathComponent)\(suffix) in \(locales.joined(separator: " "))"
                 placement.policyPaths = locale.policyPaths
-                let html = renderer.render(model, strings: locale.strings, texts: locale.texts, placement: placement,
+                let html = worker.renderer.render(model, strings: locale.strings, texts: worker.texts(locale), placement: placement,
                                            cache: &cache, diagnostics: &result.diagnostics)
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
