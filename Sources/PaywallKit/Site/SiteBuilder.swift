@@ -104,18 +104,24 @@ public struct SiteBuilder {
         let reuse = reuse.flatMap { $0.previous.files.contains(stylesheet) ? $0 : nil }
         let kept = reuse.map { reuse in Dictionary(grouping: reuse.previous.pages.filter { !reuse.pages.contains($0.page) }) { "\($0.locale)/\($0.page)" } }
         let next = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, units.count))) { _ in
+        let threads = max(1, min(jobs, units.count))
+        // Threads take runs of consecutive units (a locale's pages are consecutive), so each meets few locales and
+        // fills its caches for each once; runs are short enough that no thread waits long for another at the end.
+        let run = max(1, units.count / (threads * 8))
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
             var cache = caches?.take() ?? PageRenderer.Cache()
             defer { caches?.give(cache) }
             var worker = pages.worker()
-            while case let index = next.add(1, ordering: .relaxed).oldValue, index < units.count {
-                let (locale, page) = units[index]
-                if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
-                    var result = PagesWriter.UnitResult(entries: entries)
-                    for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
-                    results.set(index, result)
-                } else {
-                    results.set(index, pages.write(page, in: locale, output: output, cache: &cache, worker: &worker))
+            while case let first = next.add(run, ordering: .relaxed).oldValue, first < units.count {
+                for index in first..<min(first + run, units.count) {
+                    let (locale, page) = units[index]
+                    if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
+                        var result = PagesWriter.UnitResult(entries: entries)
+                        for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
+                        results.set(index, result)
+                    } else {
+                        results.set(index, pages.write(page, in: locale, output: output, cache: &cache, worker: &worker))
+                    }
                 }
             }
         }
