@@ -609,6 +609,19 @@ enum CLISite {
         #expect(temp.snapshot("site/public")["CNAME"] == Data("example.com".utf8))
     }
 
+    @Test func anOutputWhoseManifestCannotBeReadIsNotReplaced() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        try temp.write(CLISite.files, under: "site")
+        #expect(paywall("build", temp.path("site")).status == 0)
+        try temp.write(["site/public/paywall-manifest.json": "{ not json"], under: "")
+        let before = temp.snapshot("site/public")
+        let (status, output) = paywall("build", temp.path("site"))
+        #expect(status == 1)
+        #expect(output.stderr.contains("was not written by paywall (its paywall-manifest.json cannot be read)"), "\(output.stderr)")
+        #expect(temp.snapshot("site/public") == before)
+    }
+
     @Test func aSymlinkedOutputIsWrittenWhereItPoints() throws {
         let temp = try TempFolder()
         defer { temp.remove() }

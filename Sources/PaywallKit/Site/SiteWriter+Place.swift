@@ -23,17 +23,15 @@ extension SiteWriter {
     }
 
     /// The output may hold only what its manifest lists (and the manifest itself); anything else is someone's.
-    /// Returns the manifest's page hashes, and for an output with a manifest the walk that checks the rest,
-    /// started on another thread (thousands of folders take a while to list); `commit` waits for it.
-    static func checkOwnership(_ target: String, location: SourceLocation) throws(Diagnostic) -> (hashes: [String: String], walk: OwnershipWalk?) {
+    /// Checks here what is quick: that the output is a folder, and empty when it has no manifest. An output with a
+    /// manifest is checked against it by `readPrevious`, on another thread.
+    static func checkOwnership(_ target: String, location: SourceLocation) throws(Diagnostic) {
         var info = stat()
-        guard lstat(target, &info) == 0 else { return ([:], nil) }
+        guard lstat(target, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw .error(location, "the output path is a file, not a folder", hint: "choose another output with -o DIR")
         }
-        if let data = try? FileSystem.readFile(target + "/" + Manifest.fileName), let manifest = Manifest.decode(data) {
-            return (manifest.hashes, OwnershipWalk(target, manifest: manifest, location: location))
-        }
+        guard access(target + "/" + Manifest.fileName, F_OK) != 0 else { return }
         guard let present = files(below: target) else {
             throw .error(location, "cannot read the output folder", hint: "check its permissions")
         }
@@ -41,7 +39,6 @@ extension SiteWriter {
             throw .error(location, "the output folder is not empty and was not written by paywall (it has no \(Manifest.fileName))",
                          hint: "choose another output with -o DIR, or empty the folder yourself")
         }
-        return ([:], nil)
     }
 
     /// Lists an output that has a manifest on a thread of its own, and finds the files the manifest does not list.

@@ -29,16 +29,12 @@ public final class SiteWriter: Sendable {
     /// The folder being filled: the spare.
     let temporary: String
     let lock: OutputLock
-    /// The current output's page hashes, so an unchanged page is linked rather than written again.
-    let reusable: [String: String]
-    /// The check that the current output holds nothing paywall did not write, running while the site renders.
-    let ownership: OwnershipWalk?
-    /// What the spare held when this build began: page hashes, and every file.
-    let spareHashes: [String: String]
-    let spareFiles: Set<String>
+    /// What the output and the spare held when this build began, read while the site loads.
+    let previous: Previous
     /// Files this build put in the spare (or found there already right).
     let written = Mutex<Set<String>>([])
-    let createdFolders: Mutex<Set<String>>
+    /// Folders made in the spare by this build.
+    let createdFolders = Mutex<Set<String>>([])
     /// Whether the last commit swapped (so the spare now holds the previous output) rather than moved the tree into place.
     public let exchanged = Mutex(false)
 
@@ -78,38 +74,12 @@ public final class SiteWriter: Sendable {
         lock = try OutputLock(Self.sibling(of: target, Self.lockSuffix), location: location, waiting: waiting)
         do {
             Self.recover(target, inBackground: removesInBackground)
-            if let known {
-                (reusable, ownership) = (known.output.hashes, nil)
-            } else {
-                (reusable, ownership) = try Self.checkOwnership(target, location: location)
-            }
-            temporary = Self.sibling(of: target, Self.spareSuffix)
-            // A spare is trusted while it has its manifest; the manifest goes first, so a stopped build leaves none.
-            let spareManifest: Manifest?
-            if let known {
-                spareManifest = known.spare
-            } else if let data = try? FileSystem.readFile(temporary + "/" + Manifest.fileName) {
-                spareManifest = Manifest.decode(data)
-            } else {
-                spareManifest = nil
-            }
-            if let spareManifest, unlink(temporary + "/" + Manifest.fileName) == 0 {
-                spareHashes = spareManifest.hashes
-                spareFiles = Set(spareManifest.files)
-                var folders: Set<String> = [""]
-                for file in spareManifest.files {
-                    var folder = (file as NSString).deletingLastPathComponent
-                    while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
-                }
-                createdFolders = Mutex(folders)
-            } else {
-                Self.discard(temporary, of: target, inBackground: removesInBackground)
-                spareHashes = [:]
-                spareFiles = []
-                createdFolders = Mutex([""])
-                guard mkdir(temporary, 0o755) == 0 else {
-                    throw Diagnostic.error(location, "cannot create \(temporary): \(String(cString: strerror(errno)))", hint: "check the permissions")
-                }
+            if known == nil { try Self.checkOwnership(target, location: location) }
+            let temporary = Self.sibling(of: target, Self.spareSuffix)
+            self.temporary = temporary
+            previous = Previous { [target, removesInBackground] in
+                Self.readPrevious(target: target, temporary: temporary, known: known, removesInBackground: removesInBackground,
+                                  location: location)
             }
         } catch {
             lock.release()
@@ -134,10 +104,12 @@ public final class SiteWriter: Sendable {
         guard !path.hasPrefix("/"), !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             throw .error(SourceLocation(file: output), "refusing to write '\(path)' outside the output folder")
         }
+        let previous = previous.contents
+        if let problem = previous.problem { throw problem }
         written.withLock { _ = $0.insert(path) }
-        if let hash, spareHashes[path] == hash { return }
-        let destination = try clear(path)
-        if let hash, reusable[path] == hash, link(target + "/" + path, destination) == 0 { return }
+        if let hash, previous.spareHashes[path] == hash { return }
+        let destination = try clear(path, previous)
+        if let hash, previous.reusable[path] == hash, link(target + "/" + path, destination) == 0 { return }
         var fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0, errno == EEXIST {
             unlink(destination)
@@ -160,24 +132,26 @@ public final class SiteWriter: Sendable {
 
     /// Keeps a file of the current output as it is: left in the spare when it holds the same bytes, else linked.
     public func keep(_ path: String, hash: String) throws(Diagnostic) {
+        let previous = previous.contents
+        if let problem = previous.problem { throw problem }
         written.withLock { _ = $0.insert(path) }
-        if spareHashes[path] == hash { return }
-        guard reusable[path] == hash else {
+        if previous.spareHashes[path] == hash { return }
+        guard previous.reusable[path] == hash else {
             throw .error(SourceLocation(file: output), "cannot keep \(path): the output does not hold it as it was", hint: "build again")
         }
-        guard link(target + "/" + path, try clear(path)) == 0 else { throw writeError(path) }
+        guard link(target + "/" + path, try clear(path, previous)) == 0 else { throw writeError(path) }
     }
 
     /// Makes `path`'s folder in the spare and removes what the spare held there (never written into: it may be a
     /// link to the current output's file); returns the full path.
-    func clear(_ path: String) throws(Diagnostic) -> String {
+    func clear(_ path: String, _ previous: Previous.Contents) throws(Diagnostic) -> String {
         let folder = (path as NSString).deletingLastPathComponent
-        if !createdFolders.withLock({ $0.contains(folder) }) {
+        if !previous.spareFolders.contains(folder), !createdFolders.withLock({ $0.contains(folder) }) {
             guard Self.makeFolders(temporary + "/" + folder) else { throw writeError(path) }
             createdFolders.withLock { _ = $0.insert(folder) }
         }
         let destination = temporary + "/" + path
-        if spareFiles.contains(path) { unlink(destination) }
+        if previous.spareFiles.contains(path) { unlink(destination) }
         return destination
     }
 
@@ -190,15 +164,17 @@ public final class SiteWriter: Sendable {
     /// On an error the output is left as it was and the lock is released.
     public func commit() throws(Diagnostic) {
         let location = SourceLocation(file: output)
-        do {
-            try ownership?.wait()
+        let previous = previous.contents
+        do throws(Diagnostic) {
+            if let problem = previous.problem { throw problem }
+            try previous.ownership?.wait()
         } catch {
             discard()
             throw error
         }
         let kept = written.withLock { $0 }
         var emptied: Set<String> = []
-        for path in spareFiles.subtracting(kept) {
+        for path in previous.spareFiles.subtracting(kept) {
             unlink(temporary + "/" + path)
             emptied.insert((path as NSString).deletingLastPathComponent)
         }
@@ -262,6 +238,7 @@ public final class SiteWriter: Sendable {
 
     /// Drops the half-filled spare and releases the lock; the output stays as it was.
     public func discard() {
+        _ = previous.contents   // the spare may still be being opened
         Self.discard(temporary, of: target, inBackground: removesInBackground)
         lock.release()
     }
