@@ -66,6 +66,10 @@ public enum ICU {
     /// An "and" list: "A, B, and C" in en, "A, B und C" in de, "A、B、C" in ja.
     /// Falls back to the items joined by ", ".
     public static func formatList(_ items: [String], locale: String) -> String {
+        memo(["list", locale] + items) { formattedList(items, locale: locale) } ?? items.joined(separator: ", ")
+    }
+
+    private static func formattedList(_ items: [String], locale: String) -> String? {
         var bytes: [CChar] = []
         var offsets: [Int] = []
         for item in items {
@@ -82,7 +86,7 @@ public enum ICU {
                 }
             }
         }
-        return formatted ?? items.joined(separator: ", ")
+        return formatted
     }
 
     /// The locale's name in its own language: "Deutsch (Deutschland)", "日本語 (日本)".
@@ -123,6 +127,10 @@ public enum ICU {
     private static let results = Mutex<[String: String?]>([:])
 
     private static func memo(_ parts: String..., compute: () -> String?) -> String? {
+        memo(parts, compute: compute)
+    }
+
+    private static func memo(_ parts: [String], compute: () -> String?) -> String? {
         let key = parts.joined(separator: "\u{1F}")
         if let known = results.withLock({ $0[key] }) { return known }
         let value = compute()

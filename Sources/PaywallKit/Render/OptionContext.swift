@@ -38,6 +38,22 @@ struct OptionContext {
             }
         }
 
+        /// Contexts by the option's identity (`StoreOption.identity`) and what the page adds: found without comparing
+        /// the option's fields. Identities are never reused, so entries of earlier builds are only dropped for room.
+        private var byIdentity: [IdentityKey: MustacheValue] = [:]
+
+        struct IdentityKey: Hashable {
+            var identity: Int, index: Int, isSelected: Bool, buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool
+            var assetPrefix: String, badgeLocale: String?
+        }
+
+        func known(_ key: IdentityKey) -> MustacheValue? { byIdentity[key] }
+
+        mutating func remember(_ value: MustacheValue, as key: IdentityKey) {
+            if byIdentity.count >= 100_000 { byIdentity.removeAll() }
+            byIdentity[key] = value
+        }
+
         /// The context of `context` (built without its purchase URL); `url` gives the URL when it must be built.
         mutating func value(of context: OptionContext, url: () -> String?) -> MustacheValue {
             let option = context.option

@@ -21,16 +21,24 @@ struct PageContext {
 
     /// The options' contexts; one built before with the same inputs (on another page) comes from `cache`.
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
-        options.enumerated().map { index, option in
-            let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
-                                        subscribeURL: nil, assetPrefix: root,
-                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: model.page.controlStyle == .buttons,
-                                        badgeLocale: model.page.textLocale(of: "badges"))
-            return (option, cache.value(of: context) {
+        let badgeLocale = model.page.textLocale(of: "badges")
+        let isButtonsStyle = model.page.controlStyle == .buttons
+        return options.enumerated().map { index, option in
+            let isSelected = option.id == model.selectedID
+            let identityKey = OptionContext.Cache.IdentityKey(identity: option.identity, index: index, isSelected: isSelected,
+                                                              buttonLabel: model.page.buttonLabel, isButtonsStyle: isButtonsStyle,
+                                                              assetPrefix: root, badgeLocale: badgeLocale)
+            if option.identity != 0, let known = cache.known(identityKey) { return (option, known) }
+            let context = OptionContext(option: option, index: index, text: text, isSelected: isSelected,
+                                        subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
+                                        isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
+            let value = cache.value(of: context) {
                 Actions.purchase(option.product, in: config.actions).map {
                     Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
                 }
-            })
+            }
+            if option.identity != 0 { cache.remember(value, as: identityKey) }
+            return (option, value)
         }
     }
 

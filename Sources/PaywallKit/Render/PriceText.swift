@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Prices, periods and offers of one locale as words: "$49.99/year", "1 week free, then $49.99/year".
 public struct PriceText: Sendable {
@@ -14,7 +15,19 @@ public struct PriceText: Sendable {
 
     /// "$49.99", "￥7,800", "$0.00".
     public func money(_ amount: Decimal) -> String {
-        ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
+        let key = MoneyKey(amount: amount, currency: currency, locale: locale)
+        if let known = Self.formatted.withLock({ $0[key] }) { return known }
+        let text = ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
+        Self.formatted.withLock { $0[key] = text }
+        return text
+    }
+
+    /// Prices formatted before: a site shows the same few in every locale, and a `Decimal` takes microseconds to
+    /// turn into digits.
+    private static let formatted = Mutex<[MoneyKey: String]>([:])
+
+    private struct MoneyKey: Hashable {
+        var amount: Decimal, currency: String, locale: String
     }
 
     /// A price to pay: as `money`, but "Free" for zero.

@@ -45,6 +45,16 @@ extension Resolver {
         /// A page's options for a customer, and the problems reported making them, in order.
         struct Options {
             var all: [StoreOption], shown: [StoreOption], reported: [Diagnostic]
+
+            /// Gives each option its own identity; shown options are the same ones when all are shown.
+            mutating func identify() {
+                for index in all.indices { all[index].identity = StoreOption.newIdentity() }
+                if shown.count == all.count {
+                    shown = all
+                } else {
+                    for index in shown.indices { shown[index].identity = StoreOption.newIdentity() }
+                }
+            }
         }
 
         /// A group, its place in `catalog.groups`, and its subscriptions in StoreKit's order with their slots.
@@ -154,7 +164,8 @@ extension Resolver {
         let key = Cache.OptionsKey(slots: found.slots, state: state, controlIcons: page.controlIcons, badges: page.badges,
                                    promotionalOffer: page.promotionalOffer, visibleRelationships: page.visibleRelationships)
         if let known = cache.tables[table].options[key] { return known }
-        let options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
+        var options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
+        options.identify()
         cache.tables[table].options[key] = options
         return options
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one page shows, decided as StoreKit would: the templates only display it.
 public struct StoreModel: Sendable {
@@ -40,6 +41,13 @@ public struct StoreOption: Sendable {
     public var relativeDiscount: Int?
     /// The offer this customer is shown, if any.
     public var offer: AppliedOffer?
+    /// A number no other option has unless it is this one, unchanged (the resolver's cache gives it); 0 when unknown.
+    /// Rendering keeps what it made of an option under this number, so a page need not compare every field.
+    public var identity = 0
+
+    /// A number not given before in this process.
+    static func newIdentity() -> Int { identities.add(1, ordering: .relaxed).newValue }
+    private static let identities = Atomic(0)
 
     public var id: String { product.id }
     public var period: Period? { product.period }
