@@ -5,25 +5,49 @@ import Foundation
 /// The format is what `JSONEncoder` writes with pretty printing and sorted keys, and any JSON of that shape reads.
 extension Manifest {
     public func encoded() -> Data {
-        var out = "{\n"
-        if let fileHashes {
-            out += "  \"fileHashes\" : {\n"
-            out += fileHashes.sorted { $0.key < $1.key }.map { "    \(JSONText.quoted($0.key)) : \(JSONText.quoted($0.value))" }.joined(separator: ",\n")
-            out += "\n  },\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * files.count + pages.reduce(0) { $0 + 160 + 40 * $1.products.count })
+        func add(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func quoted(_ text: String) { JSONText.appendQuoted(text, to: &out) }
+        func field(_ indent: StaticString, _ name: StaticString, _ value: String) {
+            add(indent)
+            add(name)
+            add(" : ")
+            quoted(value)
         }
-        out += "  \"files\" : [\n" + files.map { "    " + JSONText.quoted($0) }.joined(separator: ",\n") + "\n  ],\n"
-        out += "  \"generator\" : \(JSONText.quoted(generator)),\n"
-        out += "  \"pages\" : [\n"
-        out += pages.map { page in
-            var fields = ["      \"hash\" : \(JSONText.quoted(page.hash))", "      \"locale\" : \(JSONText.quoted(page.locale))",
-                          "      \"page\" : \(JSONText.quoted(page.page))", "      \"path\" : \(JSONText.quoted(page.path))"]
-            if let productID = page.productID { fields.append("      \"productID\" : \(JSONText.quoted(productID))") }
-            fields.append("      \"products\" : [\n" + page.products.map { "        " + JSONText.quoted($0) }.joined(separator: ",\n") + "\n      ]")
-            fields.append("      \"variant\" : \(JSONText.quoted(page.variant))")
-            return "    {\n" + fields.joined(separator: ",\n") + "\n    }"
-        }.joined(separator: ",\n")
-        out += "\n  ]\n}\n"
-        return Data(out.utf8)
+        /// `items` one per line at `indent`, separated by commas.
+        func list<Item>(_ items: [Item], _ body: (Item) -> Void) {
+            for (index, item) in items.enumerated() {
+                if index > 0 { add(",\n") }
+                body(item)
+            }
+        }
+        add("{\n")
+        if let fileHashes {
+            add("  \"fileHashes\" : {\n")
+            list(fileHashes.sorted { $0.key < $1.key }) { add("    "); quoted($0.key); add(" : "); quoted($0.value) }
+            add("\n  },\n")
+        }
+        add("  \"files\" : [\n")
+        list(files) { add("    "); quoted($0) }
+        add("\n  ],\n")
+        field("  ", "\"generator\"", generator)
+        add(",\n  \"pages\" : [\n")
+        list(pages) { page in
+            add("    {\n")
+            field("      ", "\"hash\"", page.hash)
+            field(",\n      ", "\"locale\"", page.locale)
+            field(",\n      ", "\"page\"", page.page)
+            field(",\n      ", "\"path\"", page.path)
+            if let productID = page.productID { field(",\n      ", "\"productID\"", productID) }
+            add(",\n      \"products\" : [\n")
+            list(page.products) { add("        "); quoted($0) }
+            add("\n      ]")
+            field(",\n      ", "\"variant\"", page.variant)
+            add("\n    }")
+        }
+        add("\n  ]\n}\n")
+        return Data(out)
     }
 
     public static func decode(_ data: Data) -> Manifest? {
@@ -53,6 +77,16 @@ extension Manifest {
 /// JSON text for the manifest and the schemas.
 enum JSONText {
     /// A JSON string literal (paths and IDs are plain; quotes, backslashes and control characters are escaped).
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out.append(contentsOf: quoted(text).utf8)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: text.utf8)
+        out.append(UInt8(ascii: "\""))
+    }
+
     static func quoted(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }
         var out = "\""
@@ -73,7 +107,7 @@ enum JSONText {
 
 /// A small JSON reader for the manifest: objects, arrays, strings, and the other scalars skipped as null.
 struct JSONReader {
-    indirect enum Value {
+    enum Value {
         case object([String: Value]), array([Value]), string(String), other
     }
 

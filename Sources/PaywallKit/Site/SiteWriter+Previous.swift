@@ -55,26 +55,28 @@ extension SiteWriter {
     /// deleted and made again empty.
     static func readPrevious(target: String, temporary: String, known: Known?, removesInBackground: Bool,
                              location: SourceLocation) -> Previous.Contents {
+        // The spare's manifest is read on a thread of its own, beside the output's.
+        let spareRead = DispatchGroup()
+        nonisolated(unsafe) var spareManifest: Manifest? = known?.spare
+        if known == nil {
+            DispatchQueue.global(qos: .userInitiated).async(group: spareRead) {
+                spareManifest = (try? FileSystem.readFile(temporary + "/" + Manifest.fileName)).flatMap { Manifest.decode($0) }
+            }
+        }
         var reusable: [String: String] = [:]
         var ownership: OwnershipWalk?
         if let known {
             reusable = known.output.hashes
         } else if let data = try? FileSystem.readFile(target + "/" + Manifest.fileName) {
             guard let manifest = Manifest.decode(data) else {
+                spareRead.wait()
                 return Previous.Contents(problem: .error(location, "the output folder was not written by paywall (its \(Manifest.fileName) cannot be read)",
                                                          hint: "choose another output with -o DIR, or empty the folder yourself"))
             }
             reusable = manifest.hashes
             ownership = OwnershipWalk(target, manifest: manifest, location: location)
         }
-        let spareManifest: Manifest?
-        if let known {
-            spareManifest = known.spare
-        } else if let data = try? FileSystem.readFile(temporary + "/" + Manifest.fileName) {
-            spareManifest = Manifest.decode(data)
-        } else {
-            spareManifest = nil
-        }
+        spareRead.wait()
         if let spareManifest, unlink(temporary + "/" + Manifest.fileName) == 0 {
             var folders: Set<String> = [""]
             for file in spareManifest.files {
