@@ -29,10 +29,14 @@ struct Renderer {
     var overrides: [String: Override] = [:]
     var depth = 0
     var expansions = 0
+    /// Partial renders kept from one render to the next, and the partials being rendered for it now.
+    let memo: RenderMemo?
+    var recordings: [Recording] = []
 
     init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool,
-         escape: (@Sendable (String) -> String)? = nil) {
+         escape: (@Sendable (String) -> String)? = nil, memo: RenderMemo? = nil) {
         self.library = library
+        self.memo = memo
         self.stack = [context]
         self.templateName = templateName
         self.strict = strict
@@ -68,6 +72,7 @@ struct Renderer {
             return
         }
         if case .lambda(let lambda) = value {
+            noteLambda()
             try renderLambdaResult(lambda(sectionText: nil), escaped: variable.escaped)
         } else {
             append(value.interpolationText, escaped: variable.escaped)
@@ -91,6 +96,7 @@ struct Renderer {
         defer { depth -= 1 }
         switch value {
         case .lambda(let lambda):
+            noteLambda()
             try renderLambdaSection(lambda(sectionText: String(section.source)), delimiters: section.delimiters)
         case .list(let items):
             for item in items {
@@ -150,7 +156,7 @@ struct Renderer {
         }
     }
 
-    private mutating func checkExpansion(at location: SourceLocation) throws(MustacheError) {
+    mutating func checkExpansion(at location: SourceLocation) throws(MustacheError) {
         expansions += 1
         guard expansions <= Self.maximumExpansions else {
             throw error(at: location, "rendering expands more than \(Self.maximumExpansions) partials, blocks and list items (the limit); "

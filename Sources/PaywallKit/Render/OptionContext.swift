@@ -78,6 +78,8 @@ struct OptionContext {
                 shared[sharedKey] = fields
             }
             for (name, value) in context.pageFields { fields[name] = value }
+            // The same option on another page is this object: templates may keep what they made of it.
+            fields.identify()
             let value = MustacheValue.object(fields)
             values[key] = value
             return value

@@ -85,9 +85,12 @@ extension OptionSection {
                 // Each picker has one checked option: the page's selection, else its first purchasable one.
                 let selected = section.options.first { $0.option.id == selectedID }
                     ?? (sharedPicker ? nil : section.options.first { $0.option.isPurchasable })
+                // An option already marked right is left as it is (the same object on every page).
                 let options = section.options.map { item -> MustacheValue in
+                    let isSelected = item.option.id == selected?.option.id
                     guard case .object(var fields) = item.value else { return item.value }
-                    fields["isSelected"] = .bool(item.option.id == selected?.option.id)
+                    if case .bool(isSelected)? = fields["isSelected"] { return item.value }
+                    fields["isSelected"] = .bool(isSelected)
                     return .object(fields)
                 }
                 values.append(.object([

@@ -37,6 +37,40 @@ struct PageRenderer {
             var alternates: String, root: String
         }
 
+        /// Sections of options made before, by the options' identities and what else the layout reads of the page;
+        /// the section objects have identities of their own, so templates may keep what they made of them.
+        private var layouts: [LayoutKey: OptionSection.Layout] = [:]
+
+        struct LayoutKey: Hashable {
+            var options: [Int], selectedID: String?, onlySection: String?
+            var groups: Page.OptionGroups?, groupsLocale: String?, isPicker: Bool
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(options)
+                hasher.combine(selectedID)
+                hasher.combine(onlySection)
+            }
+        }
+
+        /// The layout of `options` on `page`: `make`'s, or one made before with the same options and front matter.
+        mutating func layout(page: Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?,
+                             onlySection: String?, make: () -> OptionSection.Layout) -> OptionSection.Layout {
+            let identities = options.map { item in if case .object(let object) = item.value { object.identity } else { 0 } }
+            guard !identities.contains(0) else { return make() }
+            let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
+                                groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker)
+            if let known = layouts[key] { return known }
+            var layout = make()
+            layout.values = layout.values.map { value in
+                guard case .object(var object) = value else { return value }
+                object.identify()
+                return .object(object)
+            }
+            if layouts.count >= 10_000 { layouts.removeAll() }
+            layouts[key] = layout
+            return layout
+        }
+
         mutating func languageName(_ locale: String) -> String {
             if let known = languageNames[locale] { return known }
             let name = RootIndex.capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)
@@ -46,8 +80,9 @@ struct PageRenderer {
     }
 
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
+    /// `memo` keeps option cards from page to page (one per thread, for this renderer's templates).
     func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
-                cache: inout Cache, diagnostics: inout Diagnostics) -> [UInt8]? {
+                cache: inout Cache, memo: RenderMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
@@ -58,8 +93,10 @@ struct PageRenderer {
         let page = model.page
 
         let controlStyle = page.controlStyle
-        let layout = OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
-                                          onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
+        let layout = cache.layout(page: page, options: options, selectedID: model.selectedID, onlySection: placement.onlySection) {
+            OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
+                                 onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
+        }
 
         let buttons = StoreButtons(page: page, config: config, model: model, strings: strings, root: root,
                                    policyPaths: placement.policyPaths)
@@ -130,7 +167,8 @@ struct PageRenderer {
         context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"), on: model.locale)
 
         do {
-            let html = try theme.library.renderUTF8("page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8)
+            let html = try theme.library.renderUTF8("page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8,
+                                                         memo: memo)
             cache.pageSize = html.count
             return html
         } catch {

@@ -243,11 +243,13 @@ struct PagesWriter: Sendable {
         return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
     }
 
-    /// What one rendering thread uses for one build: the resolver's cache, and its own copies of the templates and of
-    /// each locale's strings, so that threads never share the reference counts that rendering changes on every tag.
+    /// What one rendering thread uses for one build: the resolver's cache, its own copies of the templates and of
+    /// each locale's strings (so that threads never share the reference counts that rendering changes on every tag),
+    /// and the option cards its templates made.
     struct Worker {
         var resolved = Resolver.Cache()
         var renderer: PageRenderer
+        let memo = RenderMemo()
         private var texts: [String: MustacheValue] = [:]
 
         init(renderer: PageRenderer) {
@@ -289,7 +291,7 @@ struct PagesWriter: Sendable {
                 placement.alternatesKey = "\(page.name)/\(state.pathComponent)\(suffix) in \(locales.joined(separator: " "))"
                 placement.policyPaths = locale.policyPaths
                 let html = worker.renderer.render(model, strings: locale.strings, texts: worker.texts(locale), placement: placement,
-                                           cache: &cache, diagnostics: &result.diagnostics)
+                                                  cache: &cache, memo: worker.memo, diagnostics: &result.diagnostics)
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
                 start = DispatchTime.now()
