@@ -47,6 +47,20 @@ struct OptionContext {
             var assetPrefix: String, badgeLocale: String?
         }
 
+        /// `products` trees by the identities of the option objects in them.
+        private var trees: [[Int]: MustacheValue] = [:]
+
+        /// `PageContext.products(options)`, made once for the same option objects.
+        mutating func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {
+            let identities = options.map { item in if case .object(let object) = item.value { object.identity } else { 0 } }
+            guard !identities.contains(0) else { return PageContext.products(options) }
+            if let known = trees[identities] { return known }
+            let tree = PageContext.products(options)
+            if trees.count >= 10_000 { trees.removeAll() }
+            trees[identities] = tree
+            return tree
+        }
+
         func known(_ key: IdentityKey) -> MustacheValue? { byIdentity[key] }
 
         mutating func remember(_ value: MustacheValue, as key: IdentityKey) {

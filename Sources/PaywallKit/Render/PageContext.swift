@@ -82,7 +82,7 @@ struct PageContext {
                               "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
-            "products": Self.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
+            "products": cache.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
         ]
     }
 }

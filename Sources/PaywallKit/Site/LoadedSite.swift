@@ -1,3 +1,4 @@
+import Dispatch
 /// The Load stage's result: every input parsed, with the problems found collected on the way.
 struct LoadedSite {
     var config: SiteConfig
@@ -35,8 +36,18 @@ struct LoadedSite {
             diagnostics.error(SourceLocation(file: configFile), "the site has no paywall.yml",
                               hint: "run `paywall init` to create a site, or pass the site's folder: `paywall build SITE`")
         }
-        let catalog = loadCatalog(inputs, config: config, diagnostics: &diagnostics)
-        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
+        // The catalog is parsed on another thread while the content files are parsed here.
+        let catalogRead = DispatchGroup()
+        nonisolated(unsafe) var catalog: Catalog?
+        nonisolated(unsafe) var catalogDiagnostics = Diagnostics()
+        DispatchQueue.global(qos: .userInitiated).async(group: catalogRead) { [config] in
+            catalog = loadCatalog(inputs, config: config, diagnostics: &catalogDiagnostics)
+        }
+        var contentDiagnostics = Diagnostics()
+        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &contentDiagnostics)
+        catalogRead.wait()
+        diagnostics.append(contentsOf: catalogDiagnostics.all)
+        diagnostics.append(contentsOf: contentDiagnostics.all)
         if inputs.content.isEmpty && !inputs.unreadable.contains(where: { $0.hasPrefix(inputs.path("content/")) }) {
             diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
                               hint: "add content/NAME.md with front matter naming a groupID")
