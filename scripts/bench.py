@@ -16,6 +16,8 @@ Wall times include process start; memory is each child's own peak RSS (os.wait4)
   3. Scaling: paywall on 200, 2,000 and 20,000 pages (10/100/1000 pages per locale), best of 3
      (20,000: of 2). Linear is t(20000)/t(2000) = 10; memory growth is RSS(20000)/RSS(2000).
   4. Cold build of a one-page, one-locale site: median of 11 runs, in ms (goal <= 15 ms).
+  5. `paywall serve` on the 2,000-page site: save one content file, time until the reload event arrives on
+     the page's event stream (goal <= 100 ms), median of 9 edits; and the rebuild time the serve log prints.
 --quick: fewer runs, no 20,000-page site. --skip-hugo: paywall only (automatic when `hugo` is not on
 PATH; `make bench` installs the Debian package).
 """
@@ -230,6 +232,54 @@ def scaling(binary, work, quick):
           " (goal <= 10)") + f"  memory x{m2 / m1:.1f} ({m1:.0f} -> {m2:.0f} MiB)")
 
 
+def serve(binary, work, edits):
+    """`paywall serve` on the 2,000-page site: the time from saving one content file to the reload event on the
+    page's event stream (what a browser waits for), and the rebuild time the serve log prints."""
+    import re, socket
+    site = f"{work}/site"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([binary, "serve", site, "-o", f"{work}/serve-public", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = []
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            line = server.stdout.readline()
+            log.append(line)
+            if "Serving" in line:
+                break
+        else:
+            print("bench: serve did not start: " + "".join(log[-5:]))
+            return
+        stream = socket.create_connection(("127.0.0.1", port), timeout=10)
+        stream.sendall(b"GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        stream.recv(4096)  # the response head
+        times, rebuilds = [], []
+        page = f"{site}/content/page007.md"
+        for edit in range(edits):
+            time.sleep(0.3)
+            with open(page, "a") as f:
+                start = time.perf_counter()
+                f.write(f"\nEdit {edit}.\n")
+            received = b""
+            while b"event: reload" not in received:
+                received += stream.recv(4096)
+            times.append((time.perf_counter() - start) * 1000)
+            line = server.stdout.readline()
+            match = re.search(r"in (\d+) ms", line)
+            if match:
+                rebuilds.append(int(match.group(1)))
+        stream.close()
+        print(f"bench: serve, save -> reload event  median {statistics.median(times):.0f} ms of {edits} edits "
+              f"(min {min(times):.0f}, max {max(times):.0f}; goal <= 100 ms)"
+              + (f"  rebuild as logged: median {statistics.median(rebuilds)} ms" if rebuilds else ""))
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def cold(binary, work, runs):
     site = f"{work}/one"
     make_site(site, pages=1, locales=["en-US"], groups=1)
@@ -261,6 +311,7 @@ def main():
         stage_timings(binary, work)
         scaling(binary, work, quick)
         cold(binary, work, 5 if quick else 11)
+        serve(binary, work, 5 if quick else 9)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
