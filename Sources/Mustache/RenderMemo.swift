@@ -11,6 +11,8 @@ public final class RenderMemo {
         var partial: String, indentation: String, identity: Int
         /// How many `true`s boolean sections pushed above the object (`{{#isPicker}}{{>picker}}{{/isPicker}}`).
         var trues: Int
+        /// A render that let a missing name pass is not one that would have stopped at it.
+        var strict: Bool
     }
 
     struct Entry {
@@ -55,7 +57,8 @@ extension Renderer {
         var base = stack.count - 1
         while base > 0, case .bool(true) = stack[base] { base -= 1 }
         guard case .object(let object) = stack[base], object.identity != 0 else { return nil }
-        return (RenderMemo.Key(partial: partial, indentation: indentation, identity: object.identity, trues: stack.count - 1 - base), base)
+        return (RenderMemo.Key(partial: partial, indentation: indentation, identity: object.identity, trues: stack.count - 1 - base,
+                                 strict: strict), base)
     }
 
     /// Copies a kept render of the partial when every name it looked up below its object still gives the same value.
