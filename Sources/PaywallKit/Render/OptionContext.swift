@@ -47,13 +47,22 @@ struct OptionContext {
             var assetPrefix: String, badgeLocale: String?
         }
 
+        /// The identities of the options' objects; nil when one has none (changed on this page).
+        static func identities(_ options: [(option: StoreOption, value: MustacheValue)]) -> [Int]? {
+            var identities: [Int] = []
+            for item in options {
+                guard case .object(let object) = item.value, object.identity != 0 else { return nil }
+                identities.append(object.identity)
+            }
+            return identities
+        }
+
         /// `products` trees by the identities of the option objects in them.
         private var trees: [[Int]: MustacheValue] = [:]
 
         /// `PageContext.products(options)`, made once for the same option objects.
         mutating func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {
-            let identities = options.map { item in if case .object(let object) = item.value { object.identity } else { 0 } }
-            guard !identities.contains(0) else { return PageContext.products(options) }
+            guard let identities = Self.identities(options) else { return PageContext.products(options) }
             if let known = trees[identities] { return known }
             let tree = PageContext.products(options)
             if trees.count >= 10_000 { trees.removeAll() }

@@ -55,8 +55,7 @@ struct PageRenderer {
         /// The layout of `options` on `page`: `make`'s, or one made before with the same options and front matter.
         mutating func layout(page: Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?,
                              onlySection: String?, make: () -> OptionSection.Layout) -> OptionSection.Layout {
-            let identities = options.map { item in if case .object(let object) = item.value { object.identity } else { 0 } }
-            guard !identities.contains(0) else { return make() }
+            guard let identities = OptionContext.Cache.identities(options) else { return make() }
             let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
                                 groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker)
             if let known = layouts[key] { return known }
