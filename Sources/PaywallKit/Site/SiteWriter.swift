@@ -53,8 +53,9 @@ public final class SiteWriter: Sendable {
     let removesInBackground: Bool
     let flushes: Bool
 
-    /// Takes the output's lock (waiting for another build that holds it, after calling `waiting`), checks that
-    /// the output may be replaced, and opens the spare.
+    /// Takes the output's lock (waiting for another build that holds it, after calling `waiting`), checks what is
+    /// quick about the output (its place; a folder, empty unless it has a manifest), and starts reading the
+    /// manifests and opening the spare on another thread; the rest of the check ends before the swap.
     ///
     /// `known`: the manifests of the output and of its spare as the caller wrote them a moment ago (`serve`), so the
     /// output is not walked and neither manifest is read again.
