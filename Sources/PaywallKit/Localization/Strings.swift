@@ -68,15 +68,17 @@ public struct Strings: Sendable {
         case nil: template = key
         }
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        // Braces are ASCII: scanning the UTF-8 finds them without walking grapheme clusters.
+        let utf8 = template.utf8
         var result = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
+        var rest = utf8.startIndex
+        while let open = utf8[rest...].firstIndex(of: UInt8(ascii: "{")), let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            result += template[rest..<open]
+            let name = String(template[utf8.index(after: open)..<close])
             result += arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")
-            rest = rest[rest.index(after: close)...]
+            rest = utf8.index(after: close)
         }
-        return result + rest
+        return result + template[rest...]
     }
 
     public subscript(key: String) -> String { format(key) }

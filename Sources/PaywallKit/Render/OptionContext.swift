@@ -45,6 +45,13 @@ struct OptionContext {
         struct IdentityKey: Hashable {
             var identity: Int, index: Int, isSelected: Bool, buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool
             var assetPrefix: String, badgeLocale: String?
+
+            /// Equal keys compare every field; the hash takes the numbers (hashing a set runs a hasher per element).
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(identity)
+                hasher.combine(index)
+                hasher.combine(isSelected)
+            }
         }
 
         /// The identities of the options' objects; nil when one has none (changed on this page).

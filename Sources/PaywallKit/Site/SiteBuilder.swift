@@ -257,6 +257,17 @@ struct PagesWriter: Sendable {
             self.renderer.theme.library = renderer.theme.library.isolatedCopy()
         }
 
+        /// Each page variant's paths in every locale it is written in, and the key they are known by (`Placement`).
+        private var alternates: [String: (paths: [(locale: String, path: String)], key: String)] = [:]
+
+        mutating func alternates(of variant: String, make: () -> (paths: [(locale: String, path: String)], key: String))
+            -> (paths: [(locale: String, path: String)], key: String) {
+            if let known = alternates[variant] { return known }
+            let made = make()
+            alternates[variant] = made
+            return made
+        }
+
         mutating func texts(_ locale: Locale) -> MustacheValue {
             if let known = texts[locale.locale] { return known }
             let copy = locale.texts.isolatedCopy()
@@ -283,12 +294,11 @@ struct PagesWriter: Sendable {
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
-                let suffix = placement.path.dropFirst(path.count)
-                let locales = localesOfPage[page.name] ?? []
-                placement.alternates = locales.map { other in
-                    (locale: other, path: "\(other)/\(page.name)/\(state.pathComponent)\(suffix)")
+                let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
+                (placement.alternates, placement.alternatesKey) = worker.alternates(of: variant) {
+                    let locales = localesOfPage[page.name] ?? []
+                    return (locales.map { (locale: $0, path: "\($0)/\(variant)") }, "\(variant) in \(locales.joined(separator: " "))")
                 }
-                placement.alternatesKey = "\(page.name)/\(state.pathComponent)\(suffix) in \(locales.joined(separator: " "))"
                 placement.policyPaths = locale.policyPaths
                 let html = worker.renderer.render(model, strings: locale.strings, texts: worker.texts(locale), placement: placement,
                                                   cache: &cache, memo: worker.memo, diagnostics: &result.diagnostics)
