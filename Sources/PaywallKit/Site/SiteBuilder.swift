@@ -89,15 +89,30 @@ public struct SiteBuilder {
         let pages = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
         let output = Output(sink: sink)
 
-        var singles = [OutputFile(stylesheet, css)]
-        singles.append(OutputFile("index.html", RootIndex.render(
-            theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
-            stylesheet: stylesheet, diagnostics: &diagnostics)))
-        for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) { singles.append(OutputFile("assets/" + path, data)) }
-        for file in singles { output.emit(file, hash: nil, diagnostics: &diagnostics) }
-
-        // Each locale's strings and policy pages first, then every (locale, page) on `jobs` threads.
-        let locales = site.locales.map { pages.prepare(locale: $0, output: output, diagnostics: &diagnostics) }
+        // First the stylesheet, the root index and the assets (one task) and each locale's strings and policy pages
+        // (a task each), then every (locale, page); both on `jobs` threads.
+        let prepared = Mutex<[(locale: PagesWriter.Locale?, diagnostics: Diagnostics)]>(
+            Array(repeating: (nil, Diagnostics()), count: site.locales.count + 1))
+        forEach(site.locales.count + 1, jobs: jobs) { [site, inputs] task in
+            var found = Diagnostics()
+            var locale: PagesWriter.Locale?
+            if task == 0 {
+                var singles = [OutputFile(stylesheet, css)]
+                singles.append(OutputFile("index.html", RootIndex.render(
+                    theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
+                    stylesheet: stylesheet, diagnostics: &found)))
+                for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) { singles.append(OutputFile("assets/" + path, data)) }
+                for file in singles { output.emit(file, hash: nil, diagnostics: &found) }
+            } else {
+                locale = pages.prepare(locale: site.locales[task - 1], output: output, diagnostics: &found)
+            }
+            prepared.withLock { $0[task] = (locale, found) }
+        }
+        var locales: [PagesWriter.Locale] = []
+        for task in prepared.withLock({ $0 }) {
+            diagnostics.append(contentsOf: task.diagnostics.all)
+            if let locale = task.locale { locales.append(locale) }
+        }
         let units = locales.flatMap { locale in (site.pages[locale.locale] ?? []).map { (locale, $0) } }
         let results = Results(count: units.count)
         // Kept pages name the stylesheet: when it changed, every page is rendered again.
@@ -140,6 +155,14 @@ public struct SiteBuilder {
         output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
         return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
+    }
+
+    /// Runs `body` for each of `count` tasks on at most `jobs` threads.
+    static func forEach(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> Void) {
+        let next = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+            while case let task = next.add(1, ordering: .relaxed).oldValue, task < count { body(task) }
+        }
     }
 
     public static func seconds(since start: DispatchTime) -> Double {
