@@ -1,9 +1,11 @@
 /*
  * paywall_locale.c: CLDR formatting through ICU's C API. See paywall_locale.h
- * for the contract; every ICU object opened here is closed before returning.
+ * for the contract. Every ICU object opened here is closed before returning, but number formatters: a few
+ * dozen (by skeleton and locale) are kept for the process, since opening one costs far more than formatting.
  */
 #include "paywall_locale.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,20 +121,58 @@ static int32_t fill_number(const void *context, UChar *dest, int32_t capacity, U
 }
 
 /* Formats decimal (if not NULL) or integer with an ASCII number skeleton. */
-static int32_t format_skeleton(const char *skeleton, const char *locale, const char *decimal,
-                               int64_t integer, char *buffer, int32_t capacity) {
-    char icu[LOCALE_CAPACITY];
-    UChar uskeleton[64];
-    int32_t length = (int32_t)strlen(skeleton);
-    if (icu_locale(locale, icu) != 0 || length >= 64) return -1;
-    u_charsToUChars(skeleton, uskeleton, length);
+/* Number formatters kept by skeleton and ICU locale. A UNumberFormatter is immutable and may format on any
+ * thread; the table only grows, to FORMATTERS entries, and later ones are opened and closed each time. */
+enum { FORMATTERS = 64, SKELETON_CAPACITY = 64 };
+static struct {
+    char skeleton[SKELETON_CAPACITY];
+    char locale[LOCALE_CAPACITY];
+    UNumberFormatter *formatter;
+} formatters[FORMATTERS];
+static int formatter_count;
+static pthread_mutex_t formatters_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The formatter for skeleton in icu, opened or kept; *kept says whether the caller must leave it open. */
+static UNumberFormatter *open_formatter(const char *skeleton, const char *icu, int *kept) {
+    UNumberFormatter *found = NULL;
+    pthread_mutex_lock(&formatters_lock);
+    for (int i = 0; i < formatter_count && found == NULL; i++) {
+        if (strcmp(formatters[i].skeleton, skeleton) == 0 && strcmp(formatters[i].locale, icu) == 0) found = formatters[i].formatter;
+    }
+    pthread_mutex_unlock(&formatters_lock);
+    *kept = found != NULL;
+    if (found != NULL) return found;
+
+    UChar uskeleton[SKELETON_CAPACITY];
+    int32_t length = (int32_t)strlen(skeleton);
+    u_charsToUChars(skeleton, uskeleton, length);
     UErrorCode status = U_ZERO_ERROR;
     UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(uskeleton, length, icu, &status);
     if (U_FAILURE(status)) {
         if (formatter != NULL) unumf_close(formatter);
-        return -1;
+        return NULL;
     }
+    pthread_mutex_lock(&formatters_lock);
+    if (formatter_count < FORMATTERS) {
+        strcpy(formatters[formatter_count].skeleton, skeleton);
+        strcpy(formatters[formatter_count].locale, icu);
+        formatters[formatter_count].formatter = formatter;
+        formatter_count++;
+        *kept = 1;
+    }
+    pthread_mutex_unlock(&formatters_lock);
+    return formatter;
+}
+
+static int32_t format_skeleton(const char *skeleton, const char *locale, const char *decimal,
+                               int64_t integer, char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY];
+    if (icu_locale(locale, icu) != 0 || strlen(skeleton) >= SKELETON_CAPACITY) return -1;
+    int kept = 0;
+    UNumberFormatter *formatter = open_formatter(skeleton, icu, &kept);
+    if (formatter == NULL) return -1;
+
+    UErrorCode status = U_ZERO_ERROR;
     UFormattedNumber *result = unumf_openResult(&status);
     if (U_SUCCESS(status)) {
         if (decimal != NULL) unumf_formatDecimal(formatter, decimal, -1, result, &status);
@@ -140,7 +180,7 @@ static int32_t format_skeleton(const char *skeleton, const char *locale, const c
     }
     int32_t written = U_SUCCESS(status) ? fill_out(fill_number, result, buffer, capacity) : -1;
     if (result != NULL) unumf_closeResult(result);
-    unumf_close(formatter);
+    if (!kept) unumf_close(formatter);
     return written;
 }
 
