@@ -18,6 +18,16 @@ struct MarkdownTableTests {
 
     static let html = Markdown.render(comparison).html
 
+    @Test("a cell of plain text holds what cmark writes for that text in a paragraph",
+          arguments: ["5 a day", "Tom & Jerry's \"best\" 1 < 2 > 0 a/b", "Prix : 4,99 €", "&amp; &copy; &#35;"])
+    func plainCells(text: String) throws {
+        let paragraph = Markdown.render(text).html
+        let inner = String(paragraph.dropFirst(3).dropLast(5))   // <p>…</p>\n
+        #expect(paragraph.hasPrefix("<p>") && paragraph.hasSuffix("</p>\n"))
+        let table = Markdown.render("| h |\n|---|\n| \(text) |").html
+        #expect(table.contains("<td>\(inner)</td>"), "\(table)")
+    }
+
     @Test("a table scrolls inside a focusable region named by the nearest heading")
     func region() {
         #expect(Self.html.contains(#"<div class="table-scroll" role="region" tabindex="0" aria-label="Compare plans">"#))

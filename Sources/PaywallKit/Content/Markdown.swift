@@ -89,7 +89,7 @@ public enum Markdown {
                     h1Count += 1
                     if firstH1 == nil { firstH1 = heading }
                 }
-            } else if typeString(node) == "table" {
+            } else if type == tableType {
                 tables.append((node, heading))
             }
         }
@@ -99,6 +99,21 @@ public enum Markdown {
         defer { free(html) }
         return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
     }
+
+    /// The node type of the table extension's tables (extension types are numbered when they are registered),
+    /// learned from the first child of a one-line table, so each node is not asked for its name.
+    private static let tableType: cmark_node_type? = {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT), let syntax = cmark_find_syntax_extension("table") else { return nil }
+        defer { cmark_parser_free(parser) }
+        cmark_parser_attach_syntax_extension(parser, syntax)
+        let source = "| a |\n|---|\n"
+        cmark_parser_feed(parser, source, source.utf8.count)
+        guard let document = cmark_parser_finish(parser) else { return nil }
+        defer { cmark_node_free(document) }
+        guard let table = cmark_node_first_child(document), typeString(table) == "table" else { return nil }
+        return cmark_node_get_type(table)
+    }()
 
     private static func typeString(_ node: OpaquePointer) -> String? {
         cmark_node_get_type_string(node).map { String(cString: $0) }
@@ -140,6 +155,11 @@ public enum Markdown {
 
     /// A node's inline content as HTML: its children moved into a paragraph of their own and rendered.
     private static func inlineHTML(_ node: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
+        // Plain text, the usual cell, is escaped as cmark escapes text (& < > ", not ' or /) without a render of its own.
+        if let child = cmark_node_first_child(node), cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
+           let literal = cmark_node_get_literal(child) {
+            return escapedText(String(cString: literal))
+        }
         // The renderer looks at a paragraph's parent: the paragraph goes in a document of its own.
         guard let document = cmark_node_new(CMARK_NODE_DOCUMENT), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return "" }
         defer { cmark_node_free(document) }
@@ -151,6 +171,24 @@ public enum Markdown {
         if text.hasPrefix("<p>") { text.removeFirst(3) }
         if text.hasSuffix("</p>\n") { text.removeLast(5) }
         return text
+    }
+
+    /// Text escaped as cmark's HTML renderer escapes a text node.
+    static func escapedText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }) else {
+            return text
+        }
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
     }
 
     /// A table delimiter row (`|---|:--:|`) with more columns than the limit, as a message and its place.
