@@ -181,6 +181,16 @@ struct OptionContext {
         return buttonLabel.contains(.singleLine) ? [lines.joined(separator: " · ")] : lines
     }
 
+    /// The per-unit price names of a subscription.
+    static let perUnitNames: [(String, Period.Unit)] = [("pricePerDay", .day), ("pricePerWeek", .week), ("pricePerMonth", .month), ("pricePerYear", .year)]
+
+    /// RevenueCat paywall variable names, and the names they stand for.
+    static let aliases: KeyValuePairs<String, String> = [
+        "product_name": "displayName", "price_per_period": "pricePerPeriod", "price_per_period_full": "pricePerPeriodSpoken",
+        "sub_price_per_month": "pricePerMonth", "sub_price_per_week": "pricePerWeek", "sub_price_per_day": "pricePerDay",
+        "sub_relative_discount": "relativeDiscount", "sub_duration": "periodText", "sub_period": "periodLabel",
+    ]
+
     var value: MustacheValue {
         var fields = sharedFields
         for (name, value) in pageFields { fields[name] = value }
@@ -198,6 +208,7 @@ struct OptionContext {
     var sharedFields: MustacheObject {
         let price = text.price(option.price)
         let pricePerPeriod = billed()
+        let pricePerPeriodSpoken = billed(spoken: true)
         var offer: MustacheValue = .null
         var offerPrice = "", offerDuration = ""
         if let applied = option.offer {
@@ -240,31 +251,26 @@ struct OptionContext {
             "periodText": option.period.map { .string(text.duration($0)) } ?? .null,
             "periodLabel": .string(option.isSubscription ? text.periodLabel(option.period ?? Period(1, .month)) : text.oneTimeLabel(option.kind)),
             "pricePerPeriod": .string(pricePerPeriod),
-            "pricePerPeriodSpoken": .string(billed(spoken: true)),
+            "pricePerPeriodSpoken": .string(pricePerPeriodSpoken),
             "purchaseTerms": option.isSubscription ? .null : .string(text.purchaseTerms(option.product)),
             "equivalent": equivalent.isEmpty ? .null : .string(equivalent),
             "relativeDiscount": discount.isEmpty ? .null : .string(discount),
             "offer": offer,
             "actionLabel": .string(actionLabel),
             "accessibleLabel": .string(accessibleLabel),
-            "renewal": option.isSubscription ? .string(text.strings.format("renewsAt", ["price": billed(spoken: true)])) : .null,
+            "renewal": option.isSubscription ? .string(text.strings.format("renewsAt", ["price": pricePerPeriodSpoken])) : .null,
             "action": .string(option.isSubscription ? "subscribe" : "purchase"),
             "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
             "purchaseURL": subscribeURL.map(MustacheValue.string) ?? .null,
         ]
         // A one-time product has no per-unit price: naming one is an error, not an empty price.
         if option.isSubscription {
-            for (name, unit) in [("pricePerDay", Period.Unit.day), ("pricePerWeek", .week), ("pricePerMonth", .month), ("pricePerYear", .year)] {
+            for (name, unit) in Self.perUnitNames {
                 values[name] = .string(money(unit))
             }
         }
         // RevenueCat paywall variable names.
-        let aliases: [String: String] = [
-            "product_name": "displayName", "price_per_period": "pricePerPeriod", "price_per_period_full": "pricePerPeriodSpoken",
-            "sub_price_per_month": "pricePerMonth", "sub_price_per_week": "pricePerWeek", "sub_price_per_day": "pricePerDay",
-            "sub_relative_discount": "relativeDiscount", "sub_duration": "periodText", "sub_period": "periodLabel",
-        ]
-        for (alias, name) in aliases { values[alias] = values[name] }
+        for (alias, name) in Self.aliases { values[alias] = values[name] }
         values["total_price_and_per_month"] = .string(equivalent.isEmpty ? pricePerPeriod : "\(pricePerPeriod) (\(equivalent))")
         values["sub_offer_price"] = .string(offerPrice)
         values["sub_offer_duration"] = .string(offerDuration)
