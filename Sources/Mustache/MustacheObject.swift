@@ -110,8 +110,13 @@ public struct MustacheObject: Sendable {
 extension MustacheObject: ExpressibleByDictionaryLiteral {
     /// Builds an object; when a name repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        members.reserveCapacity(elements.count)
-        for (name, value) in elements { self[name] = value }
+        self.init(pairs: elements)
+    }
+
+    /// The object of `pairs`, in order; when a name repeats, the last value wins.
+    init(pairs: [(String, MustacheValue)]) {
+        members.reserveCapacity(pairs.count)
+        for (name, value) in pairs { self[name] = value }
     }
 }
 
