@@ -38,6 +38,15 @@ struct OptionContext {
             }
         }
 
+        /// The fields the cached contexts have; another vocabulary (a template edited in `serve`) empties the cache.
+        private var vocabulary: Vocabulary?
+
+        mutating func use(_ vocabulary: Vocabulary) {
+            guard vocabulary !== self.vocabulary else { return }
+            if vocabulary.names != self.vocabulary?.names { self = Cache() }
+            self.vocabulary = vocabulary
+        }
+
         /// Contexts by the option's identity (`StoreOption.identity`) and what the page adds: found without comparing
         /// the option's fields. Identities are never reused, so entries of earlier builds are only dropped for room.
         private var byIdentity: [IdentityKey: MustacheValue] = [:]
@@ -127,6 +136,8 @@ struct OptionContext {
     var isButtonsStyle = false
     /// The locale the page's `badges` are written in (the base file's when the translation has none).
     var badgeLocale: String?
+    /// The fields to make.
+    var vocabulary = Vocabulary.all
 
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones; none for a
     /// one-time product.
@@ -204,76 +215,135 @@ struct OptionContext {
          "buttonLines": .list(buttonLines.enumerated().map { index, line in .object(["text": .string(line), "isFirst": .bool(index == 0)]) })]
     }
 
-    /// Everything else, the same on every page that shows this option to this customer.
+    /// Everything else, the same on every page that shows this option to this customer: the fields of `vocabulary`.
     var sharedFields: MustacheObject {
-        let price = text.price(option.price)
-        let pricePerPeriod = billed()
-        let pricePerPeriodSpoken = billed(spoken: true)
-        var offer: MustacheValue = .null
-        var offerPrice = "", offerDuration = ""
-        if let applied = option.offer {
-            offerPrice = text.price(applied.price ?? 0)
-            offerDuration = text.duration(applied.offer.period, times: applied.offer.periodCount)
-            offer = .object([
-                "kind": .string(applied.offer.kind.rawValue),
-                "id": applied.offer.id.map(MustacheValue.string) ?? .null,
-                "paymentMode": .string(applied.offer.paymentMode.rawValue),
-                "isFreeTrial": .bool(applied.offer.paymentMode == .freeTrial),
-                "price": .string(offerPrice),
-                "period": .string(applied.offer.period.description),
-                "periodCount": .int(applied.offer.periodCount),
-                "duration": .string(offerDuration),
-                "text": .string(text.offerThen(applied, regular: option.price, option.period ?? Period(1, .month))),
-                "shortText": .string(text.offer(applied)),
-            ])
+        var values = MustacheObject()
+        for field in vocabulary.fields {
+            if let value = field.value(self) { values[field.name] = value }
         }
-        let discount = option.relativeDiscount.map(text.save) ?? ""
-        let equivalent = equivalentUnit.map { text.perPeriod(option.pricePer[$0] ?? 0, Period(1, $0)) } ?? ""
-        var values: MustacheObject = [
-            "id": .string(option.id),
-            "displayName": .string(option.text.displayName),
-            "description": .string(option.text.description),
-            "icon": option.icon.map { .string(assetPrefix + assetURL($0)) } ?? .null,
-            "badge": option.badge.map(MustacheValue.string) ?? .null,
-            "textLang": FallbackLanguage.value(option.textLocale, on: text.locale),
-            "badgeLang": option.badge == nil ? .null : FallbackLanguage.value(badgeLocale, on: text.locale),
-            "isCurrent": .bool(option.isCurrent),
-            "isPurchasable": .bool(option.isPurchasable),
-            "relationship": option.relationship.map { .string($0.rawValue) } ?? .null,
-            "familyShareable": .bool(option.product.familyShareable),
-            "familySharing": option.product.familyShareable ? .string(text.strings["familySharing"]) : .null,
-            "kind": .string(option.kind.rawValue),
-            "isSubscription": .bool(option.isSubscription),
-            "isOneTime": .bool(!option.isSubscription),
-            "level": option.isSubscription ? .int(option.product.level) : .null,
-            "price": .string(price),
-            "period": option.period.map { .string($0.description) } ?? .null,
-            "periodText": option.period.map { .string(text.duration($0)) } ?? .null,
-            "periodLabel": .string(option.isSubscription ? text.periodLabel(option.period ?? Period(1, .month)) : text.oneTimeLabel(option.kind)),
-            "pricePerPeriod": .string(pricePerPeriod),
-            "pricePerPeriodSpoken": .string(pricePerPeriodSpoken),
-            "purchaseTerms": option.isSubscription ? .null : .string(text.purchaseTerms(option.product)),
-            "equivalent": equivalent.isEmpty ? .null : .string(equivalent),
-            "relativeDiscount": discount.isEmpty ? .null : .string(discount),
-            "offer": offer,
-            "actionLabel": .string(actionLabel),
-            "accessibleLabel": .string(accessibleLabel),
-            "renewal": option.isSubscription ? .string(text.strings.format("renewsAt", ["price": pricePerPeriodSpoken])) : .null,
-            "action": .string(option.isSubscription ? "subscribe" : "purchase"),
-            "subscribeURL": subscribeURL.map(MustacheValue.string) ?? .null,
-            "purchaseURL": subscribeURL.map(MustacheValue.string) ?? .null,
+        return values
+    }
+
+    /// A field of `sharedFields`: its name, and its value for an option (nil: this option has none).
+    typealias Field = (name: String, value: @Sendable (OptionContext) -> MustacheValue?)
+    /// A field of the `offer` object.
+    typealias OfferField = (name: String, value: @Sendable (OptionContext, AppliedOffer) -> MustacheValue)
+
+    /// The fields templates can name, in the order they are set (DESIGN.md section 4).
+    static let fields: [Field] = {
+        var fields: [Field] = [
+            ("id", { .string($0.option.id) }),
+            ("displayName", { .string($0.option.text.displayName) }),
+            ("description", { .string($0.option.text.description) }),
+            ("icon", { context in context.option.icon.map { .string(context.assetPrefix + assetURL($0)) } ?? .null }),
+            ("badge", { $0.option.badge.map(MustacheValue.string) ?? .null }),
+            ("textLang", { FallbackLanguage.value($0.option.textLocale, on: $0.text.locale) }),
+            ("badgeLang", { $0.option.badge == nil ? .null : FallbackLanguage.value($0.badgeLocale, on: $0.text.locale) }),
+            ("isCurrent", { .bool($0.option.isCurrent) }),
+            ("isPurchasable", { .bool($0.option.isPurchasable) }),
+            ("relationship", { $0.option.relationship.map { .string($0.rawValue) } ?? .null }),
+            ("familyShareable", { .bool($0.option.product.familyShareable) }),
+            ("familySharing", { $0.option.product.familyShareable ? .string($0.text.strings["familySharing"]) : .null }),
+            ("kind", { .string($0.option.kind.rawValue) }),
+            ("isSubscription", { .bool($0.option.isSubscription) }),
+            ("isOneTime", { .bool(!$0.option.isSubscription) }),
+            ("level", { $0.option.isSubscription ? .int($0.option.product.level) : .null }),
+            ("price", { .string($0.text.price($0.option.price)) }),
+            ("period", { $0.option.period.map { .string($0.description) } ?? .null }),
+            ("periodText", { context in context.option.period.map { .string(context.text.duration($0)) } ?? .null }),
+            ("periodLabel", { context in
+                let option = context.option
+                return .string(option.isSubscription ? context.text.periodLabel(option.period ?? Period(1, .month)) : context.text.oneTimeLabel(option.kind))
+            }),
+            ("pricePerPeriod", { .string($0.billed()) }),
+            ("pricePerPeriodSpoken", { .string($0.billed(spoken: true)) }),
+            ("purchaseTerms", { $0.option.isSubscription ? .null : .string($0.text.purchaseTerms($0.option.product)) }),
+            ("equivalent", { $0.equivalent.map(MustacheValue.string) ?? .null }),
+            ("relativeDiscount", { context in
+                context.option.relativeDiscount.map { context.text.save($0) }.flatMap { $0.isEmpty ? nil : .string($0) } ?? .null
+            }),
+            ("offer", { context in
+                guard let applied = context.option.offer else { return .null }
+                var offer = MustacheObject()
+                for field in context.vocabulary.offerFields { offer[field.name] = field.value(context, applied) }
+                return .object(offer)
+            }),
+            ("actionLabel", { .string($0.actionLabel) }),
+            ("accessibleLabel", { .string($0.accessibleLabel) }),
+            ("renewal", { context in
+                context.option.isSubscription ? .string(context.text.strings.format("renewsAt", ["price": context.billed(spoken: true)])) : .null
+            }),
+            ("action", { .string($0.option.isSubscription ? "subscribe" : "purchase") }),
+            ("subscribeURL", { $0.subscribeURL.map(MustacheValue.string) ?? .null }),
+            ("purchaseURL", { $0.subscribeURL.map(MustacheValue.string) ?? .null }),
         ]
         // A one-time product has no per-unit price: naming one is an error, not an empty price.
-        if option.isSubscription {
-            for (name, unit) in Self.perUnitNames {
-                values[name] = .string(money(unit))
-            }
+        for (name, unit) in perUnitNames {
+            fields.append((name, { $0.option.isSubscription ? .string($0.money(unit)) : nil }))
         }
         // RevenueCat paywall variable names.
-        for (alias, name) in Self.aliases { values[alias] = values[name] }
-        values["total_price_and_per_month"] = .string(equivalent.isEmpty ? pricePerPeriod : "\(pricePerPeriod) (\(equivalent))")
-        values["sub_offer_price"] = .string(offerPrice)
-        values["sub_offer_duration"] = .string(offerDuration)
-        return values
+        for (alias, name) in aliases {
+            guard let field = fields.first(where: { $0.name == name }) else { preconditionFailure("no field \(name)") }
+            fields.append((alias, field.value))
+        }
+        let revenueCatTotals: [Field] = [
+            ("total_price_and_per_month", { context in
+                .string(context.equivalent.map { "\(context.billed()) (\($0))" } ?? context.billed())
+            }),
+            ("sub_offer_price", { context in .string(context.option.offer.map { context.text.price($0.price ?? 0) } ?? "") }),
+            ("sub_offer_duration", { context in .string(context.option.offer.map { context.offerDuration($0) } ?? "") }),
+        ]
+        return fields + revenueCatTotals
+    }()
+
+    static let offerFields: [OfferField] = [
+        ("kind", { .string($1.offer.kind.rawValue) }),
+        ("id", { $1.offer.id.map(MustacheValue.string) ?? .null }),
+        ("paymentMode", { .string($1.offer.paymentMode.rawValue) }),
+        ("isFreeTrial", { .bool($1.offer.paymentMode == .freeTrial) }),
+        ("price", { .string($0.text.price($1.price ?? 0)) }),
+        ("period", { .string($1.offer.period.description) }),
+        ("periodCount", { .int($1.offer.periodCount) }),
+        ("duration", { .string($0.offerDuration($1)) }),
+        ("text", { context, applied in
+            .string(context.text.offerThen(applied, regular: context.option.price, context.option.period ?? Period(1, .month)))
+        }),
+        ("shortText", { .string($0.text.offer($1)) }),
+    ]
+
+    /// The per-month or per-week price beside the billed one, when there is one.
+    var equivalent: String? {
+        equivalentUnit.map { text.perPeriod(option.pricePer[$0] ?? 0, Period(1, $0)) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func offerDuration(_ applied: AppliedOffer) -> String {
+        text.duration(applied.offer.period, times: applied.offer.periodCount)
+    }
+
+    /// The fields a site's templates name, chosen once per build. No tag can look up a field no template names,
+    /// so it is never made: each formatted price or period costs microseconds, and a theme uses a few of them.
+    final class Vocabulary: Sendable {
+        /// The names kept; nil keeps every field.
+        let names: Set<String>?
+        let fields: [Field]
+        let offerFields: [OfferField]
+
+        init(names: Set<String>?) {
+            self.names = names
+            fields = OptionContext.fields.filter { names?.contains($0.name) ?? true }
+            offerFields = OptionContext.offerFields.filter { names?.contains($0.name) ?? true }
+        }
+
+        /// The fields that `library` or a page's body names.
+        convenience init(library: TemplateLibrary, pages: [Page]) {
+            var names = library.referencedNames
+            for page in pages {
+                if case .success(let template)? = page.bodyTemplate { names.formUnion(template.referencedNames) }
+            }
+            self.init(names: names)
+        }
+
+        /// Every field: for a caller that does not know its templates.
+        static let all = Vocabulary(names: nil)
     }
 }

@@ -10,6 +10,8 @@ struct PageContext {
     var root: String
     /// The page's path below the output root: "de-DE/pro/".
     var path: String
+    /// The option fields the site's templates name.
+    var vocabulary = OptionContext.Vocabulary.all
 
     var strings: Strings { text.strings }
 
@@ -23,6 +25,7 @@ struct PageContext {
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         let badgeLocale = model.page.textLocale(of: "badges")
         let isButtonsStyle = model.page.controlStyle == .buttons
+        cache.use(vocabulary)
         return options.enumerated().map { index, option in
             let isSelected = option.id == model.selectedID
             let identityKey = OptionContext.Cache.IdentityKey(identity: option.identity, index: index, isSelected: isSelected,
@@ -31,7 +34,7 @@ struct PageContext {
             if option.identity != 0, let known = cache.known(identityKey) { return (option, known) }
             let context = OptionContext(option: option, index: index, text: text, isSelected: isSelected,
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
-                                        isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
+                                        isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
             let value = cache.value(of: context) {
                 Actions.purchase(option.product, in: config.actions).map {
                     Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")

@@ -7,6 +7,8 @@ struct PageRenderer {
     var config: SiteConfig
     var stylesheet: String
     var style: StyleRules
+    /// The option fields the theme and the pages name (every field when not set).
+    var vocabulary = OptionContext.Vocabulary.all
 
     /// Everything about the page's place in the site that the store model does not know.
     struct Placement {
@@ -85,7 +87,7 @@ struct PageRenderer {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
-        let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path)
+        let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path, vocabulary: vocabulary)
         let features = FeatureTable(model)
         let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
         var context = builder.common(options: options, cache: &cache.options)

@@ -85,7 +85,8 @@ public struct SiteBuilder {
                                maxOptions: catalog.maxOptionsPerPage)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
-        let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style)
+        let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
+                                    vocabulary: OptionContext.Vocabulary(library: theme.library, pages: site.allPages))
         let pages = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
         let output = Output(sink: sink)
 

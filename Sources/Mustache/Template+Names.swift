@@ -1,0 +1,42 @@
+/// The names a template can look up. A caller that builds contexts may leave out whatever no template names:
+/// no tag can find it, so no output changes. (Text that a lambda returns is parsed when it runs; its names are
+/// not known here.)
+extension Template {
+    /// Every name a variable, section or dynamic partial tag looks up, each dotted part on its own
+    /// (`offer.price` gives `offer` and `price`).
+    public var referencedNames: Set<String> {
+        var names: Set<String> = []
+        Self.collectNames(tokens, into: &names)
+        return names
+    }
+
+    private static func collectNames(_ tokens: [Token], into names: inout Set<String>) {
+        func add(_ name: VariableName) {
+            for component in name.components { names.insert(component.text) }
+        }
+        func add(_ reference: TemplateReference) {
+            if case .dynamic(let name) = reference { add(name) }
+        }
+        for token in tokens {
+            switch token {
+            case .text, .lineStart: break
+            case .variable(let variable): add(variable.name)
+            case .section(let section):
+                add(section.name)
+                collectNames(section.tokens, into: &names)
+            case .partial(let inclusion): add(inclusion.reference)
+            case .parent(let inclusion, let arguments):
+                add(inclusion.reference)
+                for argument in arguments.values { collectNames(argument.tokens, into: &names) }
+            case .block(let block): collectNames(block.defaultContent.tokens, into: &names)
+            }
+        }
+    }
+}
+
+extension TemplateLibrary {
+    /// The names any template of the library looks up (``Template/referencedNames``).
+    public var referencedNames: Set<String> {
+        templates.values.reduce(into: []) { $0.formUnion($1.referencedNames) }
+    }
+}
