@@ -13,7 +13,7 @@ public enum ICU {
     }
 
     /// How a duration unit is written: "3 months" (wide), "3 mths" (short), "3m" (narrow).
-    public enum UnitWidth: Sendable, CaseIterable {
+    public enum UnitWidth: String, Sendable, CaseIterable {
         case wide, short, narrow
     }
 
@@ -37,7 +37,7 @@ public enum ICU {
     /// Falls back to "3 month" when the locale is rejected.
     public static func formatDuration(_ count: Int, _ unit: DurationUnit, width: UnitWidth,
                                       locale: String) -> String {
-        memo("duration", String(count), unit.rawValue, "\(width)", locale) {
+        memo("duration", String(count), unit.rawValue, width.rawValue, locale) {
             text(locale) { pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1) }
         } ?? "\(count) \(unit.rawValue)"
     }

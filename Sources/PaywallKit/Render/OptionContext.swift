@@ -335,7 +335,7 @@ struct OptionContext {
         }
 
         /// The fields that `library` or a page's body names.
-        convenience init(library: TemplateLibrary, pages: [Page]) {
+        convenience init(library: TemplateLibrary, pages: some Sequence<Page>) {
             var names = library.referencedNames
             for page in pages {
                 if case .success(let template)? = page.bodyTemplate { names.formUnion(template.referencedNames) }

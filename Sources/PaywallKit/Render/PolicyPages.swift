@@ -11,7 +11,7 @@ struct PolicyPages {
     /// The language of a policy page's base file (`terms.md`).
     var defaultLocale: String?
 
-    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: [Page], stylesheet: String,
+    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, stylesheet: String,
          defaultLocale: String? = nil) {
         self.content = content
         self.defaultLocale = defaultLocale

@@ -7,7 +7,7 @@ struct StyleRules: Sendable {
     /// The most options (or tabs) one page can have: the selection rules below are written for that many.
     var maxOptions: Int
 
-    init(pages: [Page], accentColor: String?, maxOptions: Int = 0) {
+    init(pages: some Sequence<Page>, accentColor: String?, maxOptions: Int = 0) {
         self.accentColor = accentColor
         self.maxOptions = maxOptions
         for page in pages {

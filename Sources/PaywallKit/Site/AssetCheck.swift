@@ -25,7 +25,7 @@ struct AssetCheck {
         }
     }
 
-    func check(config: SiteConfig, catalog: Catalog, pages: [Page], diagnostics: inout Diagnostics) {
+    func check(config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, diagnostics: inout Diagnostics) {
         if let icon = config.appIcon { check(icon, "app.icon", at: config.location(ofValue: "app.icon"), diagnostics: &diagnostics) }
         for product in catalog.products {
             if let icon = product.icon {

@@ -10,8 +10,8 @@ struct LoadedSite {
     var defaultLocale: String
     var pages: [String: [Page]]
 
-    /// Every page in every locale, in locale order.
-    var allPages: [Page] = []
+    /// Every locale's pages, in the order of `locales` (not copied into one array: a `Page` is hundreds of bytes).
+    var allPages: some Sequence<Page> { locales.lazy.flatMap { pages[$0] ?? [] } }
 
     static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
@@ -102,7 +102,7 @@ struct LoadedSite {
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
-                          defaultLocale: defaultLocale, pages: pages, allPages: locales.flatMap { pages[$0] ?? [] })
+                          defaultLocale: defaultLocale, pages: pages)
     }
 
     static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {

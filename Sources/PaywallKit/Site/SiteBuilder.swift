@@ -109,12 +109,12 @@ public struct SiteBuilder {
             }
             prepared.withLock { $0[task] = (locale, found) }
         }
-        var locales: [PagesWriter.Locale] = []
-        for task in prepared.withLock({ $0 }) {
-            diagnostics.append(contentsOf: task.diagnostics.all)
-            if let locale = task.locale { locales.append(locale) }
-        }
-        let units = locales.flatMap { locale in (site.pages[locale.locale] ?? []).map { (locale, $0) } }
+        let preparedTasks = prepared.withLock { $0 }
+        for task in preparedTasks { diagnostics.append(contentsOf: task.diagnostics.all) }
+        let locales = preparedTasks.compactMap(\.locale)
+        // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of thousands.
+        let localePages = locales.map { site.pages[$0.locale] ?? [] }
+        let units = localePages.indices.flatMap { locale in localePages[locale].indices.map { (locale: locale, page: $0) } }
         let results = Results(count: units.count)
         // Kept pages name the stylesheet: when it changed, every page is rendered again.
         let reuse = reuse.flatMap { $0.previous.files.contains(stylesheet) ? $0 : nil }
@@ -130,7 +130,7 @@ public struct SiteBuilder {
             var worker = pages.worker()
             while case let first = next.add(run, ordering: .relaxed).oldValue, first < units.count {
                 for index in first..<min(first + run, units.count) {
-                    let (locale, page) = units[index]
+                    let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
                     if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
                         var result = PagesWriter.UnitResult(entries: entries)
                         for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
