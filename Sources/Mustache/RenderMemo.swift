@@ -4,11 +4,14 @@
 /// A partial included with an identified object on top of the context stack (``MustacheObject/identify()``) is
 /// rendered once, and its output is kept with every name it looked up below that object and what each one was.
 /// Where that partial is included again for that object, with the same indentation and no blocks passed in, and
-/// those names still give the same values, the output is copied instead of rendered. Lambdas are never skipped:
-/// a render that calls one is not kept. A memo serves one template library on one thread.
+/// those names still give the same values, the output is copied instead of rendered. A section over a list of
+/// identified objects (a page's links in every language) is kept the same way, by the section tag and the
+/// objects. Lambdas are never skipped: a render that calls one is not kept. A memo serves one template library
+/// on one thread, and lives no longer than the library.
 public final class RenderMemo {
     struct Key: Hashable {
-        var partial: String, indentation: String, identity: Int
+        /// A partial's name and its object's identity; or, for a section, the tag and its items' identities.
+        var partial = "", section: ObjectIdentifier?, indentation: String, identity = 0, items: [Int] = []
         /// How many `true`s boolean sections pushed above the object (`{{#isPicker}}{{>picker}}{{/isPicker}}`).
         var trues: Int
         /// A render that let a missing name pass is not one that would have stopped at it.
@@ -50,6 +53,18 @@ extension Renderer {
         var keepable = true
     }
 
+    /// Where the memo may answer for a section over `items`: when each item is an identified object.
+    func memoKey(_ section: Section, items: [MustacheValue]) -> RenderMemo.Key? {
+        guard memo != nil, escape == nil, overrides.isEmpty, case .object(let first)? = items.first, first.identity != 0 else { return nil }
+        var identities: [Int] = []
+        identities.reserveCapacity(items.count)
+        for item in items {
+            guard case .object(let object) = item, object.identity != 0 else { return nil }
+            identities.append(object.identity)
+        }
+        return RenderMemo.Key(section: ObjectIdentifier(section), indentation: indentation, items: identities, trues: 0, strict: strict)
+    }
+
     /// Where the memo may answer for a partial: the key, when the object on top of the stack (under any `true`s that
     /// boolean sections pushed) has an identity; and the stack index of that object.
     func memoKey(_ partial: String, indentation: String) -> (key: RenderMemo.Key, base: Int)? {
@@ -57,7 +72,7 @@ extension Renderer {
         var base = stack.count - 1
         while base > 0, case .bool(true) = stack[base] { base -= 1 }
         guard case .object(let object) = stack[base], object.identity != 0 else { return nil }
-        return (RenderMemo.Key(partial: partial, indentation: indentation, identity: object.identity, trues: stack.count - 1 - base,
+        return (RenderMemo.Key(partial: partial, section: nil, indentation: indentation, identity: object.identity, trues: stack.count - 1 - base,
                                  strict: strict), base)
     }
 

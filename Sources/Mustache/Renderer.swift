@@ -99,12 +99,17 @@ struct Renderer {
             noteLambda()
             try renderLambdaSection(lambda(sectionText: String(section.source)), delimiters: section.delimiters)
         case .list(let items):
-            for item in items {
-                try checkExpansion(at: section.location)
-                stack.append(item)
-                try render(section.tokens[...])
-                stack.removeLast()
+            let render = { (renderer: inout Renderer) throws(MustacheError) in
+                for item in items {
+                    try renderer.checkExpansion(at: section.location)
+                    renderer.stack.append(item)
+                    try renderer.render(section.tokens[...])
+                    renderer.stack.removeLast()
+                }
             }
+            guard let key = memoKey(section, items: items) else { return try render(&self) }
+            if try replay(key, at: section.location) { return }
+            try record(key, base: stack.count, render)
         default:
             stack.append(value)
             try render(section.tokens[...])

@@ -184,11 +184,15 @@ struct PageRenderer {
         let key = Cache.LinksKey(alternates: placement.alternatesKey, root: root)
         if !placement.alternatesKey.isEmpty, let known = cache.links[key] { return known }
         let base = config.baseURL ?? root
-        var alternates: [MustacheValue] = placement.alternates.map { alternate in
-            .object(["hreflang": .string(alternate.locale), "href": .string(base + alternate.path)])
+        // Identified, so that the memo keeps the links it made of them for the page's other locales.
+        func link(_ hreflang: String, _ path: String) -> MustacheValue {
+            var object: MustacheObject = ["hreflang": .string(hreflang), "href": .string(base + path)]
+            object.identify()
+            return .object(object)
         }
+        var alternates = placement.alternates.map { link($0.locale, $0.path) }
         let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
-        alternates.append(.object(["hreflang": .string("x-default"), "href": .string(base + defaultPath)]))
+        alternates.append(link("x-default", defaultPath))
         let languages: [MustacheValue] = placement.alternates.map { alternate in
             .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
                      "name": .string(cache.languageName(alternate.locale)), "isCurrent": false])

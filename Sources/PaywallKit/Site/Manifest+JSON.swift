@@ -52,7 +52,7 @@ extension Manifest {
 
     public static func decode(_ data: Data) -> Manifest? {
         var parser = JSONReader(bytes: [UInt8](data))
-        guard case .object(let root)? = try? parser.value(), parser.atEnd else { return nil }
+        guard let root = try? parser.value(), case .object = root, parser.atEnd else { return nil }
         func strings(_ value: JSONReader.Value?) -> [String]? {
             guard case .array(let items)? = value else { return nil }
             return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
@@ -62,14 +62,17 @@ extension Manifest {
               case .array(let items)? = root["pages"] else { return nil }
         var pages: [Entry] = []
         for item in items {
-            guard case .object(let fields) = item, let path = string(fields["path"]), let page = string(fields["page"]),
+            let fields = item
+            guard case .object = fields, let path = string(fields["path"]), let page = string(fields["page"]),
                   let locale = string(fields["locale"]), let variant = string(fields["variant"]),
                   let products = strings(fields["products"]), let hash = string(fields["hash"]) else { return nil }
             pages.append(Entry(path: path, page: page, locale: locale, variant: variant, productID: string(fields["productID"]),
                                products: products, hash: hash))
         }
         var fileHashes: [String: String]?
-        if case .object(let hashes)? = root["fileHashes"] { fileHashes = hashes.compactMapValues(string) }
+        if case .object(let hashes)? = root["fileHashes"] {
+            fileHashes = Dictionary(hashes.compactMap { member in string(member.value).map { (member.name, $0) } }, uniquingKeysWith: { $1 })
+        }
         return Manifest(generator: generator, pages: pages, files: files, fileHashes: fileHashes)
     }
 }
@@ -108,7 +111,14 @@ enum JSONText {
 /// A small JSON reader for the manifest: objects, arrays, strings, and the other scalars skipped as null.
 struct JSONReader {
     enum Value {
-        case object([String: Value]), array([Value]), string(String), other
+        /// Members in order: a manifest's objects have a few names each, found faster by a scan than by hashing.
+        case object([(name: String, value: Value)]), array([Value]), string(String), other
+
+        /// The member named `name` of an object (the last, when it repeats).
+        subscript(name: String) -> Value? {
+            guard case .object(let members) = self else { return nil }
+            return members.last { $0.name == name }?.value
+        }
     }
 
     struct Failure: Error {}
@@ -133,7 +143,7 @@ struct JSONReader {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var members: [String: Value] = [:]
+            var members: [(name: String, value: Value)] = []
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
@@ -142,7 +152,7 @@ struct JSONReader {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw Failure() }
                 index += 1
-                members[key] = try value(depth: depth + 1)
+                members.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 guard index < bytes.count else { throw Failure() }
                 index += 1

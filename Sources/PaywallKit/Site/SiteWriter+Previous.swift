@@ -80,8 +80,10 @@ extension SiteWriter {
         if let spareManifest, unlink(temporary + "/" + Manifest.fileName) == 0 {
             var folders: Set<String> = [""]
             for file in spareManifest.files {
-                var folder = (file as NSString).deletingLastPathComponent
-                while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+                var folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file[..<$0] } ?? ""
+                while !folder.isEmpty, folders.insert(String(folder)).inserted {
+                    folder = folder.utf8.lastIndex(of: UInt8(ascii: "/")).map { folder[..<$0] } ?? ""
+                }
             }
             return Previous.Contents(reusable: reusable, spareHashes: spareManifest.hashes, spareFiles: Set(spareManifest.files),
                                      spareFolders: folders, ownership: ownership)
