@@ -35,23 +35,30 @@ public enum Markdown {
         public static let maximumNesting = 100
     }
 
-    /// Node types the iterator enters but never exits.
-    static let leafTypes: Set<cmark_node_type> = [CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT,
-                                                  CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE]
+    /// Whether the iterator enters nodes of this type but never exits them.
+    static func isLeaf(_ type: cmark_node_type) -> Bool {
+        switch type {
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK,
+             CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: true
+        default: false
+        }
+    }
 
-    static let extensions = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+    /// The GFM extensions every parser gets, found once (registered extensions live as long as the process).
+    nonisolated(unsafe) static let extensions: [OpaquePointer] = {
+        cmark_gfm_core_extensions_ensure_registered()
+        let names: [String] = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+        return names.compactMap { cmark_find_syntax_extension($0) }
+    }()
 
     /// Renders `source`; raw HTML is dropped unless `allowRawHTML`. Tables are written by `MarkdownTable`, their
     /// check marks read as `tableWords`.
     public static func render(_ source: String, allowRawHTML: Bool = false, tableWords: TableWords = .english) -> Rendered {
         if let wide = wideTable(source) { return Rendered(html: "", links: [], h1Count: 0, overLimit: wide) }
-        cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         guard let parser = cmark_parser_new(options) else { return Rendered(html: "", links: [], h1Count: 0) }
         defer { cmark_parser_free(parser) }
-        for name in extensions {
-            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
-        }
+        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         cmark_parser_feed(parser, source, source.utf8.count)
         guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", links: [], h1Count: 0) }
         defer { cmark_node_free(document) }
@@ -70,7 +77,7 @@ public enum Markdown {
             guard let node = cmark_iter_get_node(iterator) else { continue }
             if event == CMARK_EVENT_EXIT { depth -= 1; continue }
             guard event == CMARK_EVENT_ENTER else { continue }
-            if !leafTypes.contains(cmark_node_get_type(node)) { depth += 1 }   // the iterator exits only non-leaf nodes
+            if !isLeaf(cmark_node_get_type(node)) { depth += 1 }   // the iterator exits only non-leaf nodes
             if depth > Limits.maximumNesting {
                 let place = Link(url: "the text nests more than \(Limits.maximumNesting) levels deep (the limit)",
                                  line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))

@@ -26,6 +26,8 @@ struct MarkdownTable {
 
     /// What a cell holding only a mark means: true included, false not, nil when it holds anything else.
     static func mark(_ text: String) -> Bool? {
+        // Every mark is outside ASCII: a cell of ASCII text is none.
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         let bare = Self.trimmed(String(text.unicodeScalars.filter { $0 != "\u{FE0F}" }))
         if includedMarks.contains(bare) { return true }
         if notIncludedMarks.contains(bare) { return false }
@@ -35,6 +37,8 @@ struct MarkdownTable {
     /// `text` without the spaces and tabs around it (Foundation's `.whitespaces`, without its cost per cell).
     static func trimmed(_ text: String) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        // Most cells begin and end with an ASCII letter, digit or mark: nothing to trim.
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(scalars[first...last])

@@ -86,6 +86,19 @@ struct OptionContext {
             return tree
         }
 
+        /// The options' names as one list in words ("Monthly, Yearly and Lifetime"), by the option objects' identities.
+        private var planNames: [[Int]: String] = [:]
+
+        mutating func planNames(_ options: [(option: StoreOption, value: MustacheValue)], locale: String) -> String {
+            let make = { ICU.formatList(options.map(\.option.text.displayName), locale: locale) }
+            guard let identities = Self.identities(options) else { return make() }
+            if let known = planNames[identities] { return known }
+            let names = make()
+            if planNames.count >= 10_000 { planNames.removeAll() }
+            planNames[identities] = names
+            return names
+        }
+
         func known(_ key: IdentityKey) -> MustacheValue? { byIdentity[key] }
 
         mutating func remember(_ value: MustacheValue, as key: IdentityKey) {

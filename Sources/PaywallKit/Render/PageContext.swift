@@ -84,7 +84,7 @@ struct PageContext {
                               "description": .string(model.groupText.description),
                               "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
             "options": .list(options.map(\.value)),
-            "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
+            "planNames": .string(cache.planNames(options, locale: model.locale)),
             "products": cache.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
         ]
     }
