@@ -121,15 +121,13 @@ public struct SiteBuilder {
         let kept = reuse.map { reuse in Dictionary(grouping: reuse.previous.pages.filter { !reuse.pages.contains($0.page) }) { "\($0.locale)/\($0.page)" } }
         let next = Atomic(0)
         let threads = max(1, min(jobs, units.count))
-        // Threads take runs of consecutive units (a locale's pages are consecutive), so each meets few locales and
-        // fills its caches for each once; runs are short enough that no thread waits long for another at the end.
-        let run = max(1, units.count / (threads * 8))
+        let runs = Self.runs(localeSizes: localePages.map(\.count), threads: threads)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             var cache = caches?.take() ?? PageRenderer.Cache()
             defer { caches?.give(cache) }
             var worker = pages.worker()
-            while case let first = next.add(run, ordering: .relaxed).oldValue, first < units.count {
-                for index in first..<min(first + run, units.count) {
+            while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
+                for index in runs[run] {
                     let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
                     if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
                         var result = PagesWriter.UnitResult(entries: entries)
@@ -156,6 +154,25 @@ public struct SiteBuilder {
         output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
         return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
+    }
+
+    /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale
+    /// while more locales remain than threads, so that one thread makes that locale's option contexts and links; then
+    /// short runs, so that no thread waits long for another at the end.
+    static func runs(localeSizes: [Int], threads: Int) -> [Range<Int>] {
+        let total = localeSizes.reduce(0, +)
+        var runs: [Range<Int>] = []
+        var start = 0
+        for (locale, size) in localeSizes.enumerated() {
+            if locale < localeSizes.count - threads {
+                if size > 0 { runs.append(start..<start + size) }
+            } else {
+                let short = max(1, min(total / (threads * 8), size / (threads * 4)))
+                runs += stride(from: start, to: start + size, by: short).map { $0..<min($0 + short, start + size) }
+            }
+            start += size
+        }
+        return runs
     }
 
     /// Runs `body` for each of `count` tasks on at most `jobs` threads.
