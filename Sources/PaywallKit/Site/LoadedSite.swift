@@ -89,7 +89,7 @@ struct LoadedSite {
         }
         // Other Markdown that reaches the output: option groups' copy and a .storekit EULA or policy text.
         var checked = Set<String>()
-        for page in pages.values.flatMap({ $0 }) where checked.insert(page.file).inserted {
+        for page in pages.values.joined() where checked.insert(page.file).inserted {
             for group in page.optionGroups?.groups ?? [] {
                 guard let marketing = group.marketing else { continue }
                 ContentFiles.checkMarkdown(marketing, file: page.file, firstLine: nil, at: group.location,
