@@ -23,6 +23,20 @@ import Testing
         #expect(String(decoding: manifest.encoded(), as: UTF8.self) == String(decoding: foundation, as: UTF8.self))
     }
 
+    @Test("members it does not know are skipped, whatever they hold; a null productID is none")
+    func skipsUnknownMembers() {
+        let text = """
+            {"extra": {"a": [1, -2.5e3, true, false, null, {"b": "c\\"d"}]}, "files": ["index.html"], "generator": "paywall",
+             "pages": [{"hash": "0", "locale": "en-US", "page": "pro", "path": "en-US/pro/index.html", "productID": null,
+                        "products": [], "variant": "new", "later": [[]]}]}
+            """
+        let read = Manifest.decode(Data(text.utf8))
+        #expect(read?.files == ["index.html"])
+        #expect(read?.pages.first?.productID == nil && read?.pages.first?.path == "en-US/pro/index.html")
+        #expect(Manifest.decode(Data(text.replacingOccurrences(of: "\"page\": \"pro\"", with: "\"page\": 7").utf8)) == nil,
+                "a field of the wrong type is not a manifest")
+    }
+
     @Test func readsAManifestWithoutFileHashesAndRefusesOtherJSON() {
         let old = Manifest(generator: "paywall", pages: manifest.pages, files: manifest.files)
         #expect(Manifest.decode(old.encoded()) == old)

@@ -50,30 +50,61 @@ extension Manifest {
         return Data(out)
     }
 
+    /// Reads a manifest straight from the bytes, without a tree of the whole document: a 20,000-page site's is
+    /// megabytes. Members it does not know are skipped; nil when the JSON is not a manifest.
     public static func decode(_ data: Data) -> Manifest? {
-        var parser = JSONReader(bytes: [UInt8](data))
-        guard let root = try? parser.value(), case .object = root, parser.atEnd else { return nil }
-        func strings(_ value: JSONReader.Value?) -> [String]? {
-            guard case .array(let items)? = value else { return nil }
-            return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self))
+            guard let manifest = try? reader.manifest(), reader.atEnd else { return nil }
+            return manifest
         }
-        func string(_ value: JSONReader.Value?) -> String? { if case .string(let text)? = value { text } else { nil } }
-        guard let generator = string(root["generator"]), let files = strings(root["files"]),
-              case .array(let items)? = root["pages"] else { return nil }
-        var pages: [Entry] = []
-        for item in items {
-            let fields = item
-            guard case .object = fields, let path = string(fields["path"]), let page = string(fields["page"]),
-                  let locale = string(fields["locale"]), let variant = string(fields["variant"]),
-                  let products = strings(fields["products"]), let hash = string(fields["hash"]) else { return nil }
-            pages.append(Entry(path: path, page: page, locale: locale, variant: variant, productID: string(fields["productID"]),
-                               products: products, hash: hash))
+    }
+}
+
+extension JSONReader {
+    mutating func manifest() throws(Failure) -> Manifest {
+        var generator: String?, files: [String]?, pages: [Manifest.Entry]?, fileHashes: [String: String]?
+        try object { (reader: inout JSONReader, name: String) throws(Failure) in
+            switch name {
+            case "generator": generator = try reader.string()
+            case "files": files = try reader.strings()
+            case "pages":
+                var entries: [Manifest.Entry] = []
+                try reader.array { (reader: inout JSONReader) throws(Failure) in entries.append(try reader.entry()) }
+                pages = entries
+            case "fileHashes":
+                var hashes: [String: String] = [:]
+                try reader.object { (reader: inout JSONReader, path: String) throws(Failure) in hashes[path] = try reader.string() }
+                fileHashes = hashes
+            default: try reader.skipValue()
+            }
         }
-        var fileHashes: [String: String]?
-        if case .object(let hashes)? = root["fileHashes"] {
-            fileHashes = Dictionary(hashes.compactMap { member in string(member.value).map { (member.name, $0) } }, uniquingKeysWith: { $1 })
-        }
+        guard let generator, let files, let pages else { throw Failure() }
         return Manifest(generator: generator, pages: pages, files: files, fileHashes: fileHashes)
+    }
+
+    private mutating func entry() throws(Failure) -> Manifest.Entry {
+        var path: String?, page: String?, locale: String?, variant: String?, productID: String?, products: [String]?, hash: String?
+        try object { (reader: inout JSONReader, name: String) throws(Failure) in
+            switch name {
+            case "path": path = try reader.string()
+            case "page": page = try reader.string()
+            case "locale": locale = try reader.string()
+            case "variant": variant = try reader.string()
+            case "productID": productID = try reader.isNull() ? nil : reader.string()
+            case "products": products = try reader.strings()
+            case "hash": hash = try reader.string()
+            default: try reader.skipValue()
+            }
+        }
+        guard let path, let page, let locale, let variant, let products, let hash else { throw Failure() }
+        return Manifest.Entry(path: path, page: page, locale: locale, variant: variant, productID: productID, products: products, hash: hash)
+    }
+
+    private mutating func strings() throws(Failure) -> [String] {
+        var items: [String] = []
+        try array { (reader: inout JSONReader) throws(Failure) in items.append(try reader.string()) }
+        return items
     }
 }
 
@@ -108,25 +139,17 @@ enum JSONText {
     }
 }
 
-/// A small JSON reader for the manifest: objects, arrays, strings, and the other scalars skipped as null.
+/// A small JSON reader for the manifest, read in one pass: objects member by member, arrays item by item,
+/// strings; other values are skipped.
 struct JSONReader {
-    enum Value {
-        /// Members in order: a manifest's objects have a few names each, found faster by a scan than by hashing.
-        case object([(name: String, value: Value)]), array([Value]), string(String), other
-
-        /// The member named `name` of an object (the last, when it repeats).
-        subscript(name: String) -> Value? {
-            guard case .object(let members) = self else { return nil }
-            return members.last { $0.name == name }?.value
-        }
-    }
-
     struct Failure: Error {}
 
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Objects and arrays open around the reader; a document nested deeper is refused.
+    private var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool {
         mutating get { skipSpace(); return index == bytes.count }
@@ -136,57 +159,72 @@ struct JSONReader {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
     }
 
-    mutating func value(depth: Int = 0) throws(Failure) -> Value {
-        guard depth < 32 else { throw Failure() }
+    /// Reads `open`, then calls `item` for each item until `close` (items separated by commas).
+    private mutating func sequence(_ open: UInt8, _ close: UInt8, _ item: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == open, depth < 32 else { throw Failure() }
+        index += 1
+        depth += 1
+        defer { depth -= 1 }
+        skipSpace()
+        if index < bytes.count, bytes[index] == close { index += 1; return }
+        while true {
+            try item(&self)
+            skipSpace()
+            guard index < bytes.count else { throw Failure() }
+            index += 1
+            if bytes[index - 1] == close { return }
+            guard bytes[index - 1] == UInt8(ascii: ",") else { throw Failure() }
+        }
+    }
+
+    /// An object: `member` is called with each name and must read the value.
+    mutating func object(_ member: (inout JSONReader, String) throws(Failure) -> Void) throws(Failure) {
+        try sequence(UInt8(ascii: "{"), UInt8(ascii: "}")) { (reader: inout JSONReader) throws(Failure) in
+            let name = try reader.string()
+            reader.skipSpace()
+            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ":") else { throw Failure() }
+            reader.index += 1
+            try member(&reader, name)
+        }
+    }
+
+    /// An array: `item` is called for each item and must read it.
+    mutating func array(_ item: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
+        try sequence(UInt8(ascii: "["), UInt8(ascii: "]"), item)
+    }
+
+    /// Whether the next value is `null`, which is read.
+    mutating func isNull() -> Bool {
+        skipSpace()
+        guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+              bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") else { return false }
+        index += 4
+        return true
+    }
+
+    /// Any value, read and dropped.
+    mutating func skipValue() throws(Failure) {
         skipSpace()
         guard index < bytes.count else { throw Failure() }
         switch bytes[index] {
-        case UInt8(ascii: "{"):
-            index += 1
-            var members: [(name: String, value: Value)] = []
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            while true {
-                skipSpace()
-                guard case .string(let key) = try value(depth: depth + 1) else { throw Failure() }
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw Failure() }
-                index += 1
-                members.append((key, try value(depth: depth + 1)))
-                skipSpace()
-                guard index < bytes.count else { throw Failure() }
-                index += 1
-                if bytes[index - 1] == UInt8(ascii: "}") { return .object(members) }
-                guard bytes[index - 1] == UInt8(ascii: ",") else { throw Failure() }
-            }
-        case UInt8(ascii: "["):
-            index += 1
-            var items: [Value] = []
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            while true {
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard index < bytes.count else { throw Failure() }
-                index += 1
-                if bytes[index - 1] == UInt8(ascii: "]") { return .array(items) }
-                guard bytes[index - 1] == UInt8(ascii: ",") else { throw Failure() }
-            }
-        case UInt8(ascii: "\""):
-            return .string(try string())
+        case UInt8(ascii: "{"): try object { (reader: inout JSONReader, _: String) throws(Failure) in try reader.skipValue() }
+        case UInt8(ascii: "["): try array { (reader: inout JSONReader) throws(Failure) in try reader.skipValue() }
+        case UInt8(ascii: "\""): _ = try string()
         default:
-            // true, false, null and numbers: the manifest has none that matter.
+            // true, false, null and numbers.
             while index < bytes.count, !",]} \n\r\t".utf8.contains(bytes[index]) { index += 1 }
-            return .other
         }
     }
 
     mutating func string() throws(Failure) -> String {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Failure() }
         index += 1
         // Most strings have no escapes: read them in one piece.
         if let end = bytes[index...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }), bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
-            return String(decoding: bytes[index..<end], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
         }
         var out: [UInt8] = []
         while index < bytes.count {
