@@ -66,6 +66,12 @@ struct LoadedSite {
         // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
         let policyNames = content.policyPageNames.union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
         var pages: [String: [Page]] = [:]
+        /// A locale's list, room made for every page at once (a `Page` is hundreds of bytes to move on each growth).
+        func emptyList() -> [Page] {
+            var list: [Page] = []
+            list.reserveCapacity(content.names.count)
+            return list
+        }
         for name in content.names where !Identifier.isValid(name) {
             let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
             diagnostics.error(SourceLocation(file: path), "the page name '\(name)' has characters a URL path should not have",
@@ -84,7 +90,7 @@ struct LoadedSite {
                 let file = content.file(name, locale: locale)?.path ?? ""
                 let page = byFile[file] ?? content.page(name, locale: locale, diagnostics: &diagnostics)
                 byFile[file] = page
-                if let page { pages[locale, default: []].append(page) }
+                if let page { pages[locale, default: emptyList()].append(page) }
             }
         }
         // Other Markdown that reaches the output: option groups' copy and a .storekit EULA or policy text.

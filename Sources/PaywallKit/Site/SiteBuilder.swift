@@ -199,7 +199,7 @@ public struct SiteBuilder {
         /// `hash`: a page's manifest hash; other files are hashed here, so that a rebuild can keep them too.
         func emit(_ file: OutputFile, hash page: String?, diagnostics: inout Diagnostics) {
             let isManifest = file.path == Manifest.fileName
-            let hash = page ?? (isManifest ? nil : ContentHash.hex(file.data))
+            let hash = page ?? (isManifest ? nil : ContentHash.hex(file.bytes))
             if !isManifest {
                 listed.withLock { listed in
                     listed.paths.append(file.path)
@@ -346,8 +346,8 @@ struct PagesWriter: Sendable {
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
                 start = DispatchTime.now()
-                let file = OutputFile(placement.path + "index.html", Data(html))
-                let hash = ContentHash.hex(file.data)
+                let file = OutputFile(placement.path + "index.html", bytes: html)
+                let hash = ContentHash.hex(file.bytes)
                 output.emit(file, hash: hash, diagnostics: &result.diagnostics)
                 result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
                                                      variant: state.name, productID: state.productID,

@@ -118,7 +118,7 @@ public final class SiteWriter: Sendable {
         }
         guard fd >= 0 else { throw writeError(path) }
         defer { close(fd) }
-        let complete = file.data.withUnsafeBytes { bytes -> Bool in
+        let complete = file.bytes.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
                 let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
