@@ -66,9 +66,9 @@ public enum PriceMath {
     }
     private static let discounts = Mutex<[DiscountKey: Int]>([:])
 
-    /// "49.99", "7800": a decimal as plain digits for the formatter.
+    /// "49.99", "7800": a decimal as plain digits for the formatter (`description` writes "." and no grouping,
+    /// as `NSDecimalString` does for en_US_POSIX, without making a Foundation locale).
     public static func plain(_ value: Decimal) -> String {
-        var value = value
-        return NSDecimalString(&value, Locale(identifier: "en_US_POSIX"))
+        value.description
     }
 }
