@@ -157,7 +157,7 @@ public struct SiteBuilder {
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale
-    /// while more locales remain than threads, so that one thread makes that locale's option contexts and links; then
+    /// while more locales remain than threads, so that one thread makes that locale's option contexts and sections; then
     /// short runs, so that no thread waits long for another at the end.
     static func runs(localeSizes: [Int], threads: Int) -> [Range<Int>] {
         let total = localeSizes.reduce(0, +)
