@@ -110,10 +110,9 @@ public enum Markdown {
     /// The node type of the table extension's tables (extension types are numbered when they are registered),
     /// learned from the first child of a one-line table, so each node is not asked for its name.
     private static let tableType: cmark_node_type? = {
-        cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT), let syntax = cmark_find_syntax_extension("table") else { return nil }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_parser_free(parser) }
-        cmark_parser_attach_syntax_extension(parser, syntax)
+        for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         let source = "| a |\n|---|\n"
         cmark_parser_feed(parser, source, source.utf8.count)
         guard let document = cmark_parser_finish(parser) else { return nil }

@@ -64,11 +64,8 @@ public enum ICU {
 
     /// An "and" list: "A, B, and C" in en, "A, B und C" in de, "A、B、C" in ja.
     /// Falls back to the items joined by ", ".
+    /// Not memoized here: `OptionContext.Cache` keeps each page's list by its options.
     public static func formatList(_ items: [String], locale: String) -> String {
-        memo(["list", locale] + items) { formattedList(items, locale: locale) } ?? items.joined(separator: ", ")
-    }
-
-    private static func formattedList(_ items: [String], locale: String) -> String? {
         var bytes: [CChar] = []
         var offsets: [Int] = []
         for item in items {
@@ -85,7 +82,7 @@ public enum ICU {
                 }
             }
         }
-        return formatted
+        return formatted ?? items.joined(separator: ", ")
     }
 
     /// The locale's name in its own language: "Deutsch (Deutschland)", "日本語 (日本)".
@@ -126,10 +123,6 @@ public enum ICU {
     private static let results = Mutex<[String: String?]>([:])
 
     private static func memo(_ parts: String..., compute: () -> String?) -> String? {
-        memo(parts, compute: compute)
-    }
-
-    private static func memo(_ parts: [String], compute: () -> String?) -> String? {
         let key = parts.joined(separator: "\u{1F}")
         if let known = results.withLock({ $0[key] }) { return known }
         let value = compute()

@@ -73,30 +73,21 @@ struct OptionContext {
             return identities
         }
 
-        /// `products` trees by the identities of the option objects in them.
+        /// `products` trees, and the options' names as one list in words ("Monthly, Yearly and Lifetime"), by the
+        /// identities of the option objects.
         private var trees: [[Int]: MustacheValue] = [:]
+        private var planNames: [[Int]: String] = [:]
 
         /// `PageContext.products(options)`, made once for the same option objects.
         mutating func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {
             guard let identities = Self.identities(options) else { return PageContext.products(options) }
-            if let known = trees[identities] { return known }
-            let tree = PageContext.products(options)
-            if trees.count >= 10_000 { trees.removeAll() }
-            trees[identities] = tree
-            return tree
+            return trees.kept(identities) { PageContext.products(options) }
         }
-
-        /// The options' names as one list in words ("Monthly, Yearly and Lifetime"), by the option objects' identities.
-        private var planNames: [[Int]: String] = [:]
 
         mutating func planNames(_ options: [(option: StoreOption, value: MustacheValue)], locale: String) -> String {
             let make = { ICU.formatList(options.map(\.option.text.displayName), locale: locale) }
             guard let identities = Self.identities(options) else { return make() }
-            if let known = planNames[identities] { return known }
-            let names = make()
-            if planNames.count >= 10_000 { planNames.removeAll() }
-            planNames[identities] = names
-            return names
+            return planNames.kept(identities, make: make)
         }
 
         func known(_ key: IdentityKey) -> MustacheValue? { byIdentity[key] }

@@ -60,16 +60,15 @@ struct PageRenderer {
             guard let identities = OptionContext.Cache.identities(options) else { return make() }
             let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
                                 groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker)
-            if let known = layouts[key] { return known }
-            var layout = make()
-            layout.values = layout.values.map { value in
-                guard case .object(var object) = value else { return value }
-                object.identify()
-                return .object(object)
+            return layouts.kept(key) {
+                var layout = make()
+                layout.values = layout.values.map { value in
+                    guard case .object(var object) = value else { return value }
+                    object.identify()
+                    return .object(object)
+                }
+                return layout
             }
-            if layouts.count >= 10_000 { layouts.removeAll() }
-            layouts[key] = layout
-            return layout
         }
 
         mutating func languageName(_ locale: String) -> String {

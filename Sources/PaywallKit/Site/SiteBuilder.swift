@@ -303,17 +303,11 @@ struct PagesWriter: Sendable {
 
         mutating func alternates(of variant: String, make: () -> (paths: [(locale: String, path: String)], key: String))
             -> (paths: [(locale: String, path: String)], key: String) {
-            if let known = alternates[variant] { return known }
-            let made = make()
-            alternates[variant] = made
-            return made
+            alternates.kept(variant, make: make)
         }
 
         mutating func texts(_ locale: Locale) -> MustacheValue {
-            if let known = texts[locale.locale] { return known }
-            let copy = locale.texts.isolatedCopy()
-            texts[locale.locale] = copy
-            return copy
+            texts.kept(locale.locale) { locale.texts.isolatedCopy() }
         }
     }
 

@@ -48,6 +48,13 @@ extension SiteWriter {
             ready.wait()
             return read!
         }
+
+        /// `contents`, once they allow writing.
+        func writable() throws(Diagnostic) -> Contents {
+            let contents = contents
+            if let problem = contents.problem { throw problem }
+            return contents
+        }
     }
 
     /// Reads the output's manifest (unless `known`), starts the walk that checks the output, and opens the spare:

@@ -84,7 +84,7 @@ public final class SiteWriter: Sendable {
             }
         } catch {
             lock.release()
-            throw error as! Diagnostic
+            throw error
         }
     }
 
@@ -105,8 +105,7 @@ public final class SiteWriter: Sendable {
         guard !path.hasPrefix("/"), !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             throw .error(SourceLocation(file: output), "refusing to write '\(path)' outside the output folder")
         }
-        let previous = previous.contents
-        if let problem = previous.problem { throw problem }
+        let previous = try previous.writable()
         written.withLock { _ = $0.insert(path) }
         if let hash, previous.spareHashes[path] == hash { return }
         let destination = try clear(path, previous)
@@ -133,8 +132,7 @@ public final class SiteWriter: Sendable {
 
     /// Keeps a file of the current output as it is: left in the spare when it holds the same bytes, else linked.
     public func keep(_ path: String, hash: String) throws(Diagnostic) {
-        let previous = previous.contents
-        if let problem = previous.problem { throw problem }
+        let previous = try previous.writable()
         written.withLock { _ = $0.insert(path) }
         if previous.spareHashes[path] == hash { return }
         guard previous.reusable[path] == hash else {
@@ -165,9 +163,9 @@ public final class SiteWriter: Sendable {
     /// On an error the output is left as it was and the lock is released.
     public func commit() throws(Diagnostic) {
         let location = SourceLocation(file: output)
-        let previous = previous.contents
+        let previous: Previous.Contents
         do throws(Diagnostic) {
-            if let problem = previous.problem { throw problem }
+            previous = try self.previous.writable()
             try previous.ownership?.wait()
         } catch {
             discard()
