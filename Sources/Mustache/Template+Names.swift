@@ -10,6 +10,27 @@ extension Template {
         return names
     }
 
+    /// The `{{{name}}}` and `{{&name}}` tags, with where each was written (1-based line and column), in order.
+    public var unescapedVariables: [(name: String, line: Int, column: Int)] {
+        var found: [(name: String, line: Int, column: Int)] = []
+        Self.visitVariables(tokens) { variable in
+            if !variable.escaped { found.append((variable.name.text, variable.location.line, variable.location.column)) }
+        }
+        return found
+    }
+
+    private static func visitVariables(_ tokens: [Token], _ visit: (Variable) -> Void) {
+        for token in tokens {
+            switch token {
+            case .text, .lineStart, .partial: break
+            case .variable(let variable): visit(variable)
+            case .section(let section): visitVariables(section.tokens, visit)
+            case .parent(_, let arguments): for argument in arguments.values { visitVariables(argument.tokens, visit) }
+            case .block(let block): visitVariables(block.defaultContent.tokens, visit)
+            }
+        }
+    }
+
     private static func collectNames(_ tokens: [Token], into names: inout Set<String>) {
         func add(_ name: VariableName) {
             for component in name.components { names.insert(component.text) }

@@ -30,8 +30,9 @@ public struct ContentFiles: Sendable {
             do {
                 let parsed = try PageLoader.frontMatter(text, file: path)
                 let body = parsed.split.body
-                Self.checkMarkdown(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+                MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
                 let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
+                if case .success(let bodyTemplate)? = template { Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics) }
                 files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
                                                                body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
             } catch {
@@ -55,36 +56,12 @@ public struct ContentFiles: Sendable {
         return names
     }
 
-    /// Markdown that will be output (a page body, an option group's copy, a `.storekit` EULA) may link only to
-    /// https and relative URLs; raw HTML, output only when allowed, must keep the page's rules too.
-    /// `firstLine` is the file's line of the Markdown's first line; nil puts every problem at `at`.
-    public static func checkMarkdown(_ markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
-                                     allowRawHTML: Bool, diagnostics: inout Diagnostics) {
-        let rendered = Markdown.render(markdown)
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
-        func location(_ place: Markdown.Link) -> SourceLocation {
-            guard let firstLine else { return fallback ?? SourceLocation(file: file) }
-            // Nodes an extension made (autolinks) have no position: find the text where it was written.
-            var place = place
-            if place.line < 1 {
-                place.line = (lines.firstIndex { $0.contains(place.url) } ?? 0) + 1
-                place.column = lines[place.line - 1].utf8.firstRange(of: place.url.utf8).map { lines[place.line - 1].utf8.distance(from: lines[place.line - 1].startIndex, to: $0.lowerBound) + 1 } ?? 1
-            }
-            // cmark counts columns in bytes; messages count characters.
-            let line = place.line - 1 < lines.count ? lines[place.line - 1] : ""
-            let column = String(decoding: line.utf8.prefix(max(0, place.column - 1)), as: UTF8.self).count + 1
-            return SourceLocation(file: file, line: firstLine + place.line - 1, column: column)
-        }
-        if let limit = rendered.overLimit {
-            diagnostics.error(location(limit), "the Markdown is too large: \(limit.url)", hint: "split it up; no page needs this much structure")
-            return
-        }
-        for link in rendered.links {
-            diagnostics.collect { try SafeURL.check(link.url, "the link", at: location(link)) }
-        }
-        guard allowRawHTML else { return }
-        for html in rendered.rawHTML {
-            diagnostics.append(contentsOf: RawHTMLCheck.problems(html.url, at: location(html)))
+    /// Copy fills placeholders as text: `{{{name}}}` and `{{&name}}` would put catalog text into the page as markup.
+    static func checkEscaped(_ template: Template, file: String, firstLine: Int, diagnostics: inout Diagnostics) {
+        for tag in template.unescapedVariables {
+            diagnostics.error(SourceLocation(file: file, line: firstLine + tag.line - 1, column: tag.column),
+                              "the placeholder '\(tag.name)' is written unescaped ({{{…}}} or {{&…}})",
+                              hint: "write {{\(tag.name)}}: copy holds placeholders as text, never as HTML")
         }
     }
 

@@ -155,6 +155,13 @@ struct PageRenderer {
             guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
                                            tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale, on: model.locale))
+            if page.bodyTemplate != nil {
+                // Catalog text now stands where placeholders were: check the links and raw HTML again.
+                let errors = diagnostics.errorsReported
+                MarkdownCheck.check(rendered, of: markdown, file: page.file, firstLine: page.bodyLine, allowRawHTML: config.allowRawHTML,
+                                    afterPlaceholders: true, diagnostics: &diagnostics)
+                if diagnostics.errorsReported > errors { return nil }
+            }
             if rendered.h1Count > 1 {
                 diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",

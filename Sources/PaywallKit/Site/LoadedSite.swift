@@ -98,13 +98,13 @@ struct LoadedSite {
         for page in pages.values.joined() where checked.insert(page.file).inserted {
             for group in page.optionGroups?.groups ?? [] {
                 guard let marketing = group.marketing else { continue }
-                ContentFiles.checkMarkdown(marketing, file: page.file, firstLine: nil, at: group.location,
+                MarkdownCheck.check(marketing, file: page.file, firstLine: nil, at: group.location,
                                            allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
             }
         }
         for link in [catalog?.appPolicies.termsOfService, catalog?.appPolicies.privacyPolicy] {
             guard case .page(_, let markdown, let location)? = link, !markdown.isEmpty else { continue }
-            ContentFiles.checkMarkdown(markdown, file: location.file, firstLine: nil, at: location,
+            MarkdownCheck.check(markdown, file: location.file, firstLine: nil, at: location,
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,

@@ -23,7 +23,7 @@ extension FuzzEntry {
             checkLocations(diagnostics)
         }
         var diagnostics = Diagnostics()
-        ContentFiles.checkMarkdown(text, file: "site/content/terms.md", firstLine: 1, allowRawHTML: true, diagnostics: &diagnostics)
+        MarkdownCheck.check(text, file: "site/content/terms.md", firstLine: 1, allowRawHTML: true, diagnostics: &diagnostics)
         checkLocations(diagnostics)
         for allowRawHTML in [false, true] {
             let rendered = Markdown.render(text, allowRawHTML: allowRawHTML)

@@ -1,0 +1,69 @@
+/// Markdown that will be output (a page body, an option group's copy, a `.storekit` EULA) may link only to https and
+/// relative URLs; raw HTML, output only when allowed, must keep the page's rules too (``RawHTMLCheck``), read as the
+/// browser reads the rendered body: one document, so a quote or comment left open in one block is seen in the next.
+///
+/// Load checks the Markdown as written; a page whose body has placeholders is checked again once they are filled
+/// (`afterPlaceholders`), since catalog text may then stand in a link target or an HTML attribute.
+public enum MarkdownCheck {
+    /// Renders `markdown` and checks it. `firstLine` is the file's line of the Markdown's first line; nil puts every
+    /// problem at `fallback`.
+    public static func check(_ markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
+                             allowRawHTML: Bool, diagnostics: inout Diagnostics) {
+        let rendered = Markdown.render(markdown, allowRawHTML: allowRawHTML)
+        check(rendered, of: markdown, file: file, firstLine: firstLine, at: fallback, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+    }
+
+    /// Checks what `Markdown.render(markdown, allowRawHTML:)` gave.
+    static func check(_ rendered: Markdown.Rendered, of markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
+                      allowRawHTML: Bool, afterPlaceholders: Bool = false, diagnostics: inout Diagnostics) {
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = fallback ?? SourceLocation(file: file, line: firstLine ?? 0, column: firstLine == nil ? 0 : 1)
+        func location(_ place: Markdown.Link) -> SourceLocation {
+            guard let firstLine else { return fallback ?? SourceLocation(file: file) }
+            // Nodes an extension made (autolinks) have no position: find the text where it was written.
+            var place = place
+            if place.line < 1 {
+                place.line = (lines.firstIndex { $0.contains(place.url) } ?? 0) + 1
+                place.column = lines[place.line - 1].utf8.firstRange(of: place.url.utf8).map { lines[place.line - 1].utf8.distance(from: lines[place.line - 1].startIndex, to: $0.lowerBound) + 1 } ?? 1
+            }
+            // cmark counts columns in bytes; messages count characters.
+            let line = place.line - 1 < lines.count ? lines[place.line - 1] : ""
+            let column = String(decoding: line.utf8.prefix(max(0, place.column - 1)), as: UTF8.self).count + 1
+            return SourceLocation(file: file, line: firstLine + place.line - 1, column: column)
+        }
+        if let limit = rendered.overLimit {
+            diagnostics.error(location(limit), "the Markdown is too large: \(limit.url)", hint: "split it up; no page needs this much structure")
+            return
+        }
+        let filled = afterPlaceholders ? " once its placeholders are filled" : ""
+        for link in rendered.links {
+            do { try SafeURL.check(link.url, "the link", at: location(link)) } catch {
+                guard afterPlaceholders else { diagnostics.append(error); continue }
+                diagnostics.error(error.location, "the link '\(link.url)'\(filled) is not https or relative: \(error.message)",
+                                  hint: "placeholders stay text in copy: write the link target itself, or use {{products.ID.subscribeURL}}")
+            }
+        }
+        guard allowRawHTML, !rendered.rawHTML.isEmpty else { return }
+        // Where each raw HTML node stands in the rendered document (cmark writes them as they are, in order); a
+        // node the tag filter rewrote is not found there and is checked on its own.
+        let html = rendered.html
+        var starts: [(offset: Int, location: SourceLocation)] = []
+        var cursor = html.startIndex
+        for node in rendered.rawHTML {
+            if let range = html[cursor...].firstRange(of: node.url) {
+                starts.append((html.unicodeScalars.distance(from: html.startIndex, to: range.lowerBound), location(node)))
+                cursor = range.upperBound
+            } else {
+                diagnostics.append(contentsOf: RawHTMLCheck.problems(node.url, at: location(node)))
+            }
+        }
+        let problems = RawHTMLCheck.problems(html) { offset in
+            starts.last { $0.offset <= offset }?.location ?? start
+        }
+        for problem in problems {
+            guard afterPlaceholders else { diagnostics.append(problem); continue }
+            diagnostics.append(.error(problem.location, problem.message + filled,
+                                      hint: "placeholders in raw HTML must not make markup: keep them out of attributes, or set allowRawHTML: false"))
+        }
+    }
+}
