@@ -353,3 +353,30 @@ int32_t pwl_likely_region(const char *locale, char *buffer, int32_t capacity) {
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length == 0) return -1;
     return copy_out(region, length, buffer, capacity);
 }
+
+/* Whether ICU names `code` other than by the code itself (it does that for subtags it does not know). */
+static int has_name(const char *code, int32_t (*display)(const char *, const char *, UChar *, int32_t, UErrorCode *),
+                    const char *locale) {
+    if (code[0] == 0) return 1;
+    UChar name[64];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = display(locale, "en", name, 64, &status);
+    if (U_FAILURE(status) || length <= 0) return 0;
+    UChar raw[16];
+    int32_t codeLength = (int32_t)strlen(code);
+    if (codeLength >= 16) return 0;
+    u_charsToUChars(code, raw, codeLength);
+    return !(length == codeLength && u_strncasecmp(name, raw, length, 0) == 0);
+}
+
+int32_t pwl_is_known_locale(const char *locale) {
+    char icu[LOCALE_CAPACITY], language[16] = "", script[16] = "", region[16] = "";
+    if (icu_locale(locale, icu) != 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_getLanguage(icu, language, sizeof language, &status);
+    uloc_getScript(icu, script, sizeof script, &status);
+    uloc_getCountry(icu, region, sizeof region, &status);
+    if (U_FAILURE(status) || language[0] == 0) return 0;
+    return has_name(language, uloc_getDisplayLanguage, icu) && has_name(script, uloc_getDisplayScript, icu)
+        && has_name(region, uloc_getDisplayCountry, icu);
+}

@@ -70,6 +70,10 @@ int32_t pwl_canonical_language_tag(const char *identifier, char *buffer, int32_t
 /* The likely ISO 3166 region of a locale: "de" -> "DE", "en" -> "US". */
 int32_t pwl_likely_region(const char *locale, char *buffer, int32_t capacity);
 
+/* 1 if ICU has a name for each of the locale's language, script and region subtags ("de-DE", "pro", "zh-Hans"),
+ * 0 if not ("assets", "zz-ZZ", "en-QQ"), -1 on failure. */
+int32_t pwl_is_known_locale(const char *locale);
+
 #ifdef __cplusplus
 }
 #endif

@@ -94,11 +94,15 @@ public enum NativeCatalogLoader {
         guard let node else { return [:] }
         var diagnostics = Diagnostics()
         var result: [String: LocalizedText] = [:]
+        var keys: [String: String] = [:]
         let pairs = diagnostics.collect { try node.pairs("localizations") } ?? []
         for pair in pairs {
             diagnostics.collect { () throws(Diagnostic) in
                 guard let locale = LocaleID.canonical(pair.key) else {
                     throw .error(pair.keyLocation, "'\(pair.key)' is not a BCP 47 locale", hint: "write it like en-US, de, pt-BR or zh-Hans")
+                }
+                if let first = keys.updateValue(pair.key, forKey: locale) {
+                    throw .error(pair.keyLocation, "'\(pair.key)' and '\(first)' are the same locale (\(locale))", hint: "keep one of the two")
                 }
                 let reader = try MappingReader(pair.value, "localizations.\(pair.key)")
                 if let unknown = reader.unknownKeys(["displayName", "description"]).first { throw unknown }

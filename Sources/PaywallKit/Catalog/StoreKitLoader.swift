@@ -64,6 +64,9 @@ public enum StoreKitLoader {
             guard let locale = LocaleID.canonical(code) else {
                 throw .error(item.location, "'\(code)' is not a locale", hint: "use a locale such as en_US")
             }
+            guard result[locale] == nil else {
+                throw .error(item.location, "a second localization for \(locale) ('\(code)')", hint: "keep one of the two in Xcode's editor")
+            }
             result[locale] = LocalizedText(displayName: try item["displayName"]?.string("displayName") ?? "",
                                            description: try item["description"]?.string("description") ?? "")
         }

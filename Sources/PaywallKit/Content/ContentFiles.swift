@@ -27,6 +27,11 @@ public struct ContentFiles: Sendable {
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
             let path = joinPath(folder, "content/" + fileName)
+            if let other = files[name]?[locale ?? ""] {
+                diagnostics.error(SourceLocation(file: path), "\(other.path) and \(path) are both the \(locale ?? "base") file of '\(name)'",
+                                  hint: locale.map { "\(other.path.split(separator: "/").last ?? "") and \(fileName) name one locale (\($0)); keep one" } ?? "keep one")
+                continue
+            }
             do {
                 let parsed = try PageLoader.frontMatter(text, file: path)
                 let body = parsed.split.body

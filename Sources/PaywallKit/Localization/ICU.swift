@@ -113,6 +113,11 @@ public enum ICU {
         memo("tag", identifier) { text(identifier) { pwl_canonical_language_tag(identifier, $0, $1) } }
     }
 
+    /// Whether ICU knows the locale's language, script and region: "pro" (Old Provençal) yes, "assets" or "zz-ZZ" no.
+    public static func isKnown(_ locale: String) -> Bool {
+        hasNoNUL([locale]) && pwl_is_known_locale(locale) == 1
+    }
+
     /// The likely region of a locale: "de" is "DE", "ja" "JP", "en" "US"; nil if none.
     public static func likelyRegion(_ locale: String) -> String? {
         text(locale) { pwl_likely_region(locale, $0, $1) }

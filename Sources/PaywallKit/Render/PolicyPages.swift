@@ -33,8 +33,9 @@ struct PolicyPages {
         return PageLoader.nameAndLocale(name).name
     }
 
-    /// Writes each policy page of `locale`; returns their paths by slug (`terms` → `de-DE/policies/terms/`).
-    func render(locale: String, strings: Strings, texts: MustacheValue, into files: inout [OutputFile],
+    /// Writes each policy page of `locale`, with what it was made from; returns their paths by slug (`terms` →
+    /// `de-DE/policies/terms/`).
+    func render(locale: String, strings: Strings, texts: MustacheValue, into files: inout [(file: OutputFile, source: String)],
                 diagnostics: inout Diagnostics) -> [String: String] {
         var paths: [String: String] = [:]
         for (kind, link) in links {
@@ -68,7 +69,8 @@ struct PolicyPages {
                 "t": texts,
             ]
             do {
-                files.append(OutputFile(path + "index.html", try theme.library.render("policy", .object(context), strict: true)))
+                let source = text.isEmpty ? "the \(kind) page \(joinPath(content.folder, "content/" + name))" : "the \(kind) text of \(location.file)"
+                files.append((OutputFile(path + "index.html", try theme.library.render("policy", .object(context), strict: true)), source))
                 paths[slug] = path
             } catch {
                 diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)

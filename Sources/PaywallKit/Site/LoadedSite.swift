@@ -72,6 +72,25 @@ struct LoadedSite {
             list.reserveCapacity(content.names.count)
             return list
         }
+        // A translation into a locale that no site locale falls back to is read by no page: `plans.pro.md` is Old
+        // Provençal, not a page of its own.
+        for name in content.names {
+            for (locale, file) in content.files[name] ?? [:] where !locale.isEmpty
+                && !locales.contains(where: { LocaleID.fallbacks($0).contains(locale) }) {
+                let language = ICU.displayName(of: locale, in: "en")
+                diagnostics.warning(SourceLocation(file: file.path),
+                                    "read as the \(locale)\(language == locale ? "" : " (\(language))") translation of '\(name)', which no locale of the site uses",
+                                    hint: "add \(locale) to locales in paywall.yml; for a page of its own, name it without the dot, such as \(name)-\(locale).md")
+            }
+        }
+        // Pages become folders: two names a case-insensitive disk takes for one are an error.
+        var folded: [String: String] = [:]
+        for name in content.names {
+            guard let first = folded.updateValue(name, forKey: name.lowercased()) else { continue }
+            let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
+            diagnostics.error(SourceLocation(file: path), "the pages '\(first)' and '\(name)' differ only in case: on a case-insensitive disk (a Mac's default) one replaces the other",
+                              hint: "rename one of the two files")
+        }
         for name in content.names where !Identifier.isValid(name) {
             let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
             diagnostics.error(SourceLocation(file: path), "the page name '\(name)' has characters a URL path should not have",
@@ -146,13 +165,15 @@ struct LoadedSite {
     }
 
     static func checkUniqueIDs(_ catalog: Catalog, diagnostics: inout Diagnostics) {
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: (id: String, location: SourceLocation)] = [:]
         for product in catalog.products.sorted(by: { $0.location < $1.location }) {
-            if let first = seen[product.id] {
-                diagnostics.error(product.location, "duplicate product ID '\(product.id)' (first at line \(first.line))",
-                                  hint: "every product needs its own ID")
+            if let first = seen[product.id.lowercased()] {
+                let message = first.id == product.id
+                    ? "duplicate product ID '\(product.id)' (first at line \(first.location.line))"
+                    : "the product IDs '\(first.id)' (line \(first.location.line)) and '\(product.id)' differ only in case: their pages would share a folder on a case-insensitive disk"
+                diagnostics.error(product.location, message, hint: "every product needs its own ID")
             } else {
-                seen[product.id] = product.location
+                seen[product.id.lowercased()] = (product.id, product.location)
             }
         }
         var groups = Set<String>()

@@ -98,12 +98,14 @@ public struct SiteBuilder {
             var found = Diagnostics()
             var locale: PagesWriter.Locale?
             if task == 0 {
-                var singles = [OutputFile(stylesheet, css)]
-                singles.append(OutputFile("index.html", RootIndex.render(
+                var singles = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
+                singles.append((OutputFile("index.html", RootIndex.render(
                     theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
-                    stylesheet: stylesheet, diagnostics: &found)))
-                for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) { singles.append(OutputFile("assets/" + path, data)) }
-                for file in singles { output.emit(file, hash: nil, diagnostics: &found) }
+                    stylesheet: stylesheet, diagnostics: &found)), "the locale chooser"))
+                for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
+                    singles.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
+                }
+                for (file, source) in singles { output.emit(file, hash: nil, from: source, diagnostics: &found) }
             } else {
                 locale = pages.prepare(locale: site.locales[task - 1], output: output, diagnostics: &found)
             }
@@ -131,7 +133,7 @@ public struct SiteBuilder {
                     let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
                     if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
                         var result = PagesWriter.UnitResult(entries: entries)
-                        for entry in entries { output.keep(entry.path, hash: entry.hash, diagnostics: &result.diagnostics) }
+                        for entry in entries { output.keep(entry.path, hash: entry.hash, from: page.file, diagnostics: &result.diagnostics) }
                         results.set(index, result)
                     } else {
                         results.set(index, pages.write(page, in: locale, output: output, cache: &cache, worker: &worker))
@@ -151,7 +153,8 @@ public struct SiteBuilder {
 
         let manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: output.paths,
                                 fileHashes: output.otherHashes)
-        output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, diagnostics: &diagnostics)
+        output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, from: "the build manifest", diagnostics: &diagnostics)
+        diagnostics.append(contentsOf: output.collisions)
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
         return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
     }
@@ -188,23 +191,50 @@ public struct SiteBuilder {
     }
 
     /// The sink, or memory when there is none (sorted by path at the end, as a writer's folder would be), and
-    /// what the manifest lists: every path, and the hash of every file that is not a page.
+    /// what the manifest lists: every path, and the hash of every file that is not a page. Two files on one path, or
+    /// on paths a case-insensitive or normalizing disk (a Mac's) takes for one, are collisions: the build fails.
     final class Output: Sendable {
         let sink: (any OutputSink)?
         private let files = Mutex<[OutputFile]>([])
-        private let listed = Mutex<(paths: [String], otherHashes: [String: String])>(([], [:]))
+        private let listed = Mutex<Listed>(Listed())
+
+        struct Listed {
+            var paths: [String] = []
+            var otherHashes: [String: String] = [:]
+            /// By folded path (lowercased; String equality is canonical, so NFC and NFD forms are one key): the path
+            /// and what wrote it.
+            var claims: [String: (path: String, source: String)] = [:]
+            var collisions: [Diagnostic] = []
+
+            mutating func claim(_ path: String, _ source: String) {
+                paths.append(path)
+                let key = path.lowercased()
+                guard let first = claims[key] else { claims[key] = (path, source); return }
+                let sources = [first.source, source].sorted()
+                let same = Array(first.path.utf8) == Array(path.utf8)
+                let message = same
+                    ? "\(sources[0]) and \(sources[1]) both write the output file '\(path)'"
+                    : "\(sources[0]) and \(sources[1]) write '\(min(first.path, path))' and '\(max(first.path, path))', which differ only in case or Unicode normalization: on a case-insensitive disk (a Mac's default) one replaces the other"
+                let file = sources.first { $0.contains("/") } ?? path
+                collisions.append(.error(SourceLocation(file: file), message,
+                                         hint: "rename one of them (a page, product, locale or asset) so that every output path is its own"))
+            }
+        }
 
         init(sink: (any OutputSink)?) { self.sink = sink }
 
         /// `hash`: a page's manifest hash; other files are hashed here, so that a rebuild can keep them too.
-        func emit(_ file: OutputFile, hash page: String?, diagnostics: inout Diagnostics) {
+        /// `source`: what the file is made from, named in a collision.
+        func emit(_ file: OutputFile, hash page: String?, from source: String, diagnostics: inout Diagnostics) {
             let isManifest = file.path == Manifest.fileName
             let hash = page ?? (isManifest ? nil : ContentHash.hex(file.bytes))
-            if !isManifest {
-                listed.withLock { listed in
-                    listed.paths.append(file.path)
-                    if page == nil { listed.otherHashes[file.path] = hash }
+            listed.withLock { listed in
+                if isManifest {
+                    if listed.claims[file.path.lowercased()] != nil { listed.claim(file.path, source) }
+                    return
                 }
+                listed.claim(file.path, source)
+                if page == nil { listed.otherHashes[file.path] = hash }
             }
             if let sink {
                 diagnostics.collect { try sink.write(file, hash: hash) }
@@ -214,14 +244,16 @@ public struct SiteBuilder {
         }
 
         /// A file of the previous build, carried over unchanged.
-        func keep(_ path: String, hash: String, diagnostics: inout Diagnostics) {
-            listed.withLock { $0.paths.append(path) }
+        func keep(_ path: String, hash: String, from source: String, diagnostics: inout Diagnostics) {
+            listed.withLock { $0.claim(path, source) }
             if let sink { diagnostics.collect { try sink.keep(path, hash: hash) } }
         }
 
         var paths: [String] { listed.withLock { $0.paths }.sorted() }
         var otherHashes: [String: String] { listed.withLock { $0.otherHashes } }
         var collected: [OutputFile] { files.withLock { $0 }.sorted { $0.path < $1.path } }
+        /// Every collision, in a stable order.
+        var collisions: [Diagnostic] { listed.withLock { $0.collisions }.sorted { $0.message < $1.message } }
     }
 
     /// One result per unit of work, filled from any thread, read in order.
@@ -278,9 +310,9 @@ struct PagesWriter: Sendable {
                                 hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
         }
         let texts = MustacheValue.object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
-        var files: [OutputFile] = []
+        var files: [(file: OutputFile, source: String)] = []
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
-        for file in files { output.emit(file, hash: nil, diagnostics: &diagnostics) }
+        for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
         return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
     }
 
@@ -342,7 +374,7 @@ struct PagesWriter: Sendable {
                 start = DispatchTime.now()
                 let file = OutputFile(placement.path + "index.html", bytes: html)
                 let hash = ContentHash.hex(file.bytes)
-                output.emit(file, hash: hash, diagnostics: &result.diagnostics)
+                output.emit(file, hash: hash, from: page.file, diagnostics: &result.diagnostics)
                 result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
                                                      variant: state.name, productID: state.productID,
                                                      products: model.options.map(\.id), hash: hash))

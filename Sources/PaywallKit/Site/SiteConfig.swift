@@ -127,6 +127,11 @@ public struct SiteConfig: Sendable {
         guard let locale = LocaleID.canonical(text) else {
             throw .error(node.location, "'\(text)' is not a BCP 47 locale", hint: "write it like en-US, de, pt-BR or zh-Hans")
         }
+        // A locale names a folder of the output beside assets/: only a language ICU knows can be one.
+        guard ICU.isKnown(locale) else {
+            throw .error(node.location, "'\(text)' is not a locale ICU knows (a language, script and region it has names for)",
+                         hint: "write it like en-US, de, pt-BR or zh-Hans")
+        }
         return locale
     }
 }
