@@ -17,6 +17,8 @@ extension FuzzEntry {
                 if case .success(let template)? = page.bodyTemplate,
                    let filled = try? TemplateLibrary().render(template, markdownContext, strict: true, escape: { "\\" + $0 }) {
                     markdown = filled
+                    // The check a build makes once placeholders are filled (catalog text in link targets and attributes).
+                    MarkdownCheck.check(filled, file: page.file, firstLine: page.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
                 }
                 _ = Markdown.render(markdown, allowRawHTML: allowRawHTML).html.utf8.count
             }
@@ -35,6 +37,7 @@ extension FuzzEntry {
     /// LeakSanitizer cannot see into a global `MustacheValue` (indirect cases keep tag bits in their pointers).
     static var markdownContext: MustacheValue { [
         "title": "Pro *plan*", "app": ["name": "Weather <Pro>"], "group": ["displayName": "Pro & Co"],
-        "products": ["pro": ["price": "$4.99", "pricePerMonth": "$0.41", "offer": ["text": "1 week free"]]],
+        "products": ["pro": ["price": "$4.99", "pricePerMonth": "$0.41", "offer": ["text": "1 week free"],
+                             "displayName": "javascript:alert(1)", "description": "x onerror=alert(1) '\"", "subscribeURL": "http://evil.example/"]],
     ] }
 }
