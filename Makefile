@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/paywall
 
-.PHONY: run test build deps test-deps unit e2e bench gallery clean fuzz fuzz-build fuzz-replay fuzz-merge
+.PHONY: run test build dist deps test-deps unit e2e bench gallery clean fuzz fuzz-build fuzz-replay fuzz-merge
 # fuzz-run-%, fuzz-replay-% and fuzz-merge-% are commands too; pattern rules cannot be .PHONY, so they touch no file.
 
 # Debian packages the build links against (installed when missing).
@@ -13,21 +13,38 @@ deps:
 # builds in ~13 ms instead of ~18 ms), at the cost of a larger binary. Linked by lld when the toolchain has
 # it, with packed relative relocations: the loader applies ~14,000 relocations at start instead of ~87,000
 # (about 0.5 ms of every run).
+#
+# On Linux the C libraries are linked from their static archives too (scripts/static-libs.sh makes pkg-config
+# files that point at a folder holding only the archives), so the release binary needs nothing but the C
+# runtime: it is the one `make dist` packs. `--version` names the commit (scripts/build-info.sh writes a header
+# that only CBuildInfo reads, rewritten only when the commit changes).
+UNAME := $(shell uname -s)
+BUILD_INFO := $(CURDIR)/.build/build-info
+STATIC_LIBS := $(CURDIR)/.build/static-libs
+ifeq ($(UNAME),Linux)
+RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig
 RELEASE_LINK := $(if $(shell command -v ld.lld),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+endif
 build: deps
-	$(SWIFT) build -c release --product paywall --static-swift-stdlib $(RELEASE_LINK)
+	@scripts/build-info.sh $(BUILD_INFO)
+	$(if $(RELEASE_ENV),@scripts/static-libs.sh $(STATIC_LIBS))
+	$(RELEASE_ENV) $(SWIFT) build -c release --product paywall --static-swift-stdlib $(RELEASE_LINK) -Xcc -I$(BUILD_INFO)
+
+# dist/paywall-VERSION-linux-ARCH.tar.gz and its .sha256: the release binary (stripped), LICENSE and README.
+dist: build
+	scripts/dist.sh $(RELEASE_BIN) dist
 
 run: build
 	$(RELEASE_BIN) build . --output public
 	@echo "The site is in $(CURDIR)/public/ (its links are folder URLs: serve it, e.g. $(RELEASE_BIN) serve, then open http://127.0.0.1:8080/)"
 
 # Everything a submission must pass: unit and golden tests (swift test), then the built binary
-# end to end, the JSON Schemas, and every generated page in a real browser (Nu HTML Checker,
-# axe-core, keyboard without JavaScript).
+# end to end, the JSON Schemas, every generated page in a real browser (Nu HTML Checker,
+# axe-core, keyboard without JavaScript), and the release tarball in an empty root.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	$(MAKE) --no-print-directory build
+	$(MAKE) --no-print-directory dist
 	Tests/e2e/run-all.sh $(RELEASE_BIN)
 
 test-deps:
@@ -52,7 +69,7 @@ gallery: build test-deps
 	$(or $(E2E_VENV),.venv-e2e)/bin/python scripts/gallery.py $(RELEASE_BIN) docs/gallery
 
 clean:
-	rm -rf .build public
+	rm -rf .build public dist
 
 # ---------------------------------------------------------------------------------------------------------
 # Fuzzing with libFuzzer, outside `swift build` (Tests/Fuzz/README.md). `make fuzz` builds the four targets

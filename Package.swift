@@ -15,7 +15,9 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CLocale",
-                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // The commit a binary was built from (a header the Makefile writes; none in other builds).
+        .target(name: "CBuildInfo"),
 
         .target(name: "Mustache"),
         .executableTarget(name: "EmbedTheme"),
@@ -24,7 +26,7 @@ let package = Package(
                 dependencies: ["CCmarkGFM", "CYAML", "CLocale", "Mustache"],
                 plugins: ["EmbedThemePlugin"]),
         .target(name: "PaywallServer", dependencies: ["PaywallKit", "Mustache"]),
-        .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallServer"]),
+        .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallServer", "CBuildInfo"]),
         .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -1,9 +1,17 @@
+import CBuildInfo
 import Foundation
 import PaywallKit
 
 /// The command line: `paywall build | check | serve | init | schema`, as swift-argument-parser would print it.
 public enum PaywallCLI {
     public static let version = "0.1.0"
+    /// The commit the binary was built from (written in by the Makefile), nil when it was built otherwise.
+    public static let commit: String? = {
+        let text = String(cString: pwl_build_commit())
+        return text.isEmpty ? nil : text
+    }()
+    /// What `--version` prints: "0.1.0 (1a2b3c4d5e6f)".
+    public static var versionLine: String { "\(version) (\(commit ?? "commit unknown: not built by make"))" }
 
     /// Runs with the process's arguments and exits with the command's status.
     public static func run() -> Never {
@@ -27,7 +35,7 @@ public enum PaywallCLI {
             }
             return 0
         case "--version":
-            console.out(version)
+            console.out(versionLine)
             return 0
         default:
             break

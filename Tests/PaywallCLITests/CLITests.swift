@@ -482,7 +482,8 @@ enum CLISite {
     @Test func versionPrintsTheVersion() {
         let (status, output) = paywall("--version")
         #expect(status == 0)
-        #expect(output.stdout == PaywallCLI.version)
+        #expect(output.stdout == PaywallCLI.versionLine)
+        #expect(output.stdout.hasPrefix(PaywallCLI.version + " ("))
         #expect(output.stdout.range(of: #"^\d+\.\d+\.\d+"#, options: .regularExpression) != nil)
     }
 

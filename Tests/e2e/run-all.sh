@@ -45,6 +45,18 @@ echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
 "$here/run.sh" "$work/gallery" >"$work/gallery.log" 2>&1
 tally "$work/gallery.log"
 
+echo "== the release tarball in an empty root (chroot), against the build outside"
+tarball=$(ls "$repo"/dist/paywall-*-linux-*.tar.gz 2>/dev/null | head -1)
+if [[ -n $tarball ]]; then
+  "$here/release_root.sh" "$tarball" "$repo" >"$work/release.log" 2>&1
+  tally "$work/release.log"
+  echo "== the GitHub Action (action.yml), its release served on loopback"
+  "${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/action_check.py" "$tarball" "$repo" >"$work/action.log" 2>&1
+  tally "$work/action.log"
+else
+  echo "SKIP  no release tarball in dist/ (make dist makes it; make test runs it)"
+fi
+
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
   for storekit in "$fixtures"/*.storekit; do
