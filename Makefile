@@ -13,7 +13,8 @@ deps:
 # builds in ~13 ms instead of ~18 ms), at the cost of a larger binary. Linked by lld when the toolchain has
 # it, with packed relative relocations: the loader applies ~14,000 relocations at start instead of ~87,000
 # (about 0.5 ms of every run).
-RELEASE_LINK := $(if $(shell command -v ld.lld),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+# Linux (ELF) only: macOS links with its own linker.
+RELEASE_LINK := $(if $(filter Linux,$(shell uname -s)),$(if $(shell command -v ld.lld),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs))
 build: deps
 	$(SWIFT) build -c release --product paywall --static-swift-stdlib $(RELEASE_LINK)
 
