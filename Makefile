@@ -40,10 +40,14 @@ run: build
 
 # Everything a submission must pass: unit and golden tests (swift test), then the built binary
 # end to end, the JSON Schemas, every generated page in a real browser (Nu HTML Checker,
-# axe-core, keyboard without JavaScript), and the release tarball in an empty root.
+# axe-core, keyboard without JavaScript), and the release tarball in an empty root. The writer, watcher and
+# server suites run a second time on the portable paths (PAYWALL_PORTABLE=1, what macOS runs), and so do a
+# build and a serve edit in run-all.sh.
+PORTABLE_SUITES := PlatformTests|WriterSafetyTests|CLITests|WatcherTests|ServerTests|SessionTests
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	PAYWALL_PORTABLE=1 $(SWIFT) test --skip-build --filter '$(PORTABLE_SUITES)'
 	$(MAKE) --no-print-directory dist
 	Tests/e2e/run-all.sh $(RELEASE_BIN)
 

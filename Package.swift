@@ -10,11 +10,12 @@ let package = Package(
         .library(name: "Mustache", targets: ["Mustache"]),
     ],
     targets: [
-        // C libraries from Debian, each wrapped by exactly one Swift file.
+        // C libraries from Debian (or Homebrew), each wrapped by exactly one Swift file; ICU by the CLocale C target.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
-                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "CLocale",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .target(name: "CLocale", dependencies: ["CICU"],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // The commit a binary was built from (a header the Makefile writes; none in other builds).
         .target(name: "CBuildInfo"),

@@ -1,15 +1,29 @@
 #!/usr/bin/env bash
-# install-deps.sh [EXTRA_DEBIAN_PACKAGE…]
+# install-deps.sh [EXTRA_PACKAGE…]
 #
 # Installs the Debian packages paywall needs to BUILD (the C libraries its system-library targets
 # link against), plus any extra package names given as arguments (install-test-deps.sh passes the
 # test packages this way, so a fresh machine runs `apt-get update` once, not twice).
+# On macOS, the same libraries from Homebrew (cmark-gfm, libyaml, icu4c, pkg-config); extra names
+# are Homebrew formulae there.
 #
-# Idempotent and quiet: checks each package with dpkg-query and does nothing (prints nothing) when
-# all are installed. `apt-get update` runs only when something is missing. When something is missing
-# and we are not root, prints the exact command to run to stderr and exits 1.
+# Idempotent and quiet: checks each package with dpkg-query (brew list) and does nothing (prints
+# nothing) when all are installed. `apt-get update` runs only when something is missing. When
+# something is missing and we are not root, prints the exact command to run to stderr and exits 1.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
+
+if [[ $(uname -s) == Darwin ]]; then
+  command -v brew >/dev/null 2>&1 || { echo "install-deps.sh: install Homebrew first (https://brew.sh)" >&2; exit 1; }
+  missing=()
+  for formula in cmark-gfm libyaml icu4c pkg-config "$@"; do
+    brew list --versions "$formula" >/dev/null 2>&1 || missing+=("$formula")
+  done
+  ((${#missing[@]} == 0)) && exit 0
+  echo "install-deps.sh: brew install ${missing[*]}" >&2
+  brew install --quiet "${missing[@]}"
+  exit 0
+fi
 
 build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libicu-dev pkg-config)
 

@@ -28,12 +28,16 @@ debian=(chromium chromium-driver)
 command -v java >/dev/null 2>&1 || debian+=(default-jre-headless)
 
 python=${PYTHON:-$(command -v python3 || true)}
-if [[ -z $python ]] || ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+if [[ $(uname -s) == Darwin ]]; then
+  # macOS: the build's Homebrew formulae only; Chrome, chromedriver, Java and python3 come with the machine
+  # (GitHub's macOS runners have them), named by E2E_CHROMIUM and E2E_CHROMEDRIVER (Tests/e2e/check_site.py).
+  debian=()
+elif [[ -z $python ]] || ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
   python=/usr/bin/python3          # Debian's python3; its venv needs python3-venv (ensurepip)
   debian+=(python3 python3-venv)
 fi
 
-"$here/install-deps.sh" "${debian[@]}"
+"$here/install-deps.sh" ${debian[@]+"${debian[@]}"}
 
 # --- Python venv ----------------------------------------------------------------------------------
 venv_ok() {   # the pinned versions are installed and the two files we use are there

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallKit
 import Synchronization
 
 /// Why the server could not start.
@@ -69,7 +70,7 @@ public final class PreviewServer: Sendable {
     static func listen(host: String, port: Int) throws(ServerError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Platform.streamSocket
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -81,11 +82,11 @@ public final class PreviewServer: Sendable {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = Platform.socket(family: info.pointee.ai_family)
             guard fd >= 0 else { lastError = errno; continue }
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-            if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, Glibc.listen(fd, 128) == 0 { return fd }
+            if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, Platform.listen(fd, 128) == 0 { return fd }
             lastError = errno
             close(fd)
         }
@@ -117,12 +118,11 @@ public final class PreviewServer: Sendable {
         while !state.withLock({ $0.stopped }) {
             var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 250) > 0 else { continue }
-            let client = accept(listener, nil, nil)
+            let client = Platform.accept(listener)
             guard client >= 0 else {
                 if errno == EMFILE || errno == ENFILE { usleep(50_000) }
                 continue
             }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let accepted = state.withLock { state in
                 if !state.stopped { state.connections.insert(client) }
                 return !state.stopped
@@ -205,7 +205,7 @@ public final class PreviewServer: Sendable {
     static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { Platform.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
             if sent < 0, errno == EINTR { continue }
             guard sent > 0 else { return false }
             offset += sent
@@ -230,8 +230,7 @@ public final class PreviewServer: Sendable {
     }
 
     static func setTimeout(_ fd: Int32, _ option: Int32, _ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        var value = Platform.timeInterval(duration)
         setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 }

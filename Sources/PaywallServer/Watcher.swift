@@ -1,4 +1,5 @@
 import Foundation
+import PaywallKit
 import Synchronization
 
 /// A file's modification time and size: what the watcher compares.
@@ -95,7 +96,7 @@ public final class Watcher: Sendable {
             return !state.started && !state.stopped
         }
         guard first else { return }
-        let events = InotifyEvents(folders: folders)
+        let events = Platform.FolderEvents(folders: folders)
         if let events {
             Thread.detachNewThread { [self] in
                 // Each change wakes the polling loop at once instead of at its next interval.
@@ -151,7 +152,7 @@ public final class Watcher: Sendable {
             let path = site.isEmpty ? relative : (site.hasSuffix("/") ? site : site + "/") + relative
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-            snapshot[relative] = FileStamp(modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            snapshot[relative] = FileStamp(modified: Platform.modified(info),
                                            size: Int64(info.st_size))
         }
         func walk(_ relative: String, depth: Int) {

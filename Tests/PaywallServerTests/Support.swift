@@ -1,4 +1,5 @@
 import Foundation
+import PaywallKit
 import Synchronization
 @testable import PaywallServer
 
@@ -90,7 +91,7 @@ final class RawClient: @unchecked Sendable {  // used by one thread at a time
     private var buffer: [UInt8] = []
 
     init?(port: Int, timeout: Duration = .seconds(5)) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = Platform.socket(family: AF_INET)
         guard fd >= 0 else { return nil }
         PreviewServer.setTimeout(fd, SO_RCVTIMEO, timeout)
         PreviewServer.setTimeout(fd, SO_SNDTIMEO, timeout)

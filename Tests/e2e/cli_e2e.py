@@ -39,15 +39,27 @@ def tree(folder):
     return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, files in os.walk(folder) for f in files)
 
 
+def copy_example(site):
+    """The example site's inputs, copied to `site`."""
+    os.makedirs(site)
+    for name in EXAMPLE:
+        source = os.path.join(REPO, name)
+        (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(site, name))
+    return site
+
+
+def summary():
+    """Prints the closing `N passed, M failed` line; the exit status."""
+    passed = sum(results)
+    print(f"{passed} passed, {len(results) - passed} failed")
+    return 0 if all(results) else 1
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     work = tempfile.mkdtemp(prefix="paywall-e2e-")
     try:
-        site = os.path.join(work, "site")
-        os.makedirs(site)
-        for name in EXAMPLE:
-            source = os.path.join(REPO, name)
-            (shutil.copytree if os.path.isdir(source) else shutil.copy)(source, os.path.join(site, name))
+        site = copy_example(os.path.join(work, "site"))
 
         first = run(binary, "build", site)
         check("build exits 0", first.returncode == 0, first.stderr)
@@ -119,9 +131,7 @@ def main():
         check("a bad command line exits 64", usage.returncode == 64 and "Error:" in usage.stderr, usage.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    passed = sum(results)
-    print(f"{passed} passed, {len(results) - passed} failed")
-    return 0 if all(results) else 1
+    return summary()
 
 
 if __name__ == "__main__":

@@ -1,8 +1,5 @@
 import CCmarkGFM
 import Mustache
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// GitHub-flavoured Markdown to HTML through cmark-gfm. The only file that imports CCmarkGFM.
 public enum Markdown {
@@ -103,7 +100,7 @@ public enum Markdown {
         let extensions = cmark_parser_get_syntax_extensions(parser)
         for table in tables { replaceTable(table.node, heading: table.heading, words: tableWords, options: options, extensions: extensions) }
         let html = cmark_render_html(document, options, extensions)
-        defer { free(html) }
+        defer { cmark_get_default_mem_allocator().pointee.free(html) }   // cmark's allocator made it
         return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
     }
 
@@ -172,7 +169,7 @@ public enum Markdown {
         cmark_node_append_child(document, paragraph)
         while let child = cmark_node_first_child(node) { cmark_node_append_child(paragraph, child) }
         guard let html = cmark_render_html(document, options, extensions) else { return "" }
-        defer { free(html) }
+        defer { cmark_get_default_mem_allocator().pointee.free(html) }   // cmark's allocator made it
         var text = String(cString: html)
         if text.hasPrefix("<p>") { text.removeFirst(3) }
         if text.hasSuffix("</p>\n") { text.removeLast(5) }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// File I/O as a small struct of closures, so that tests can build sites without a disk.
 public struct FileSystem: Sendable {
@@ -67,7 +64,7 @@ public struct FileSystem: Sendable {
     static func walk(_ root: String, _ relative: String, root top: String, visited: inout Set<[UInt64]>, into paths: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         var info = stat()
-        guard stat(folder, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        guard stat(folder, &info) == 0, visited.insert([UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]).inserted else { return }
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -117,7 +114,7 @@ public struct FileSystem: Sendable {
         var filled = 0
         let ok = data.withUnsafeMutableBytes { buffer -> Bool in
             while filled < buffer.count {
-                let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                let count = Platform.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return count == 0 }
                 filled += count

@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The file-system calls of the writer: the lock, folders made and removed, the flush and the atomic exchange.
 extension SiteWriter {
@@ -56,26 +53,13 @@ extension SiteWriter {
         return true
     }
 
-    private typealias SyncFS = @convention(c) (Int32) -> Int32
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    /// glibc has `syncfs` and `renameat2`, but Swift's Glibc module does not declare them.
-    nonisolated(unsafe) private static let syncFS = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
-    nonisolated(unsafe) private static let renameAt2 = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
-
-    /// Flushes the file system holding `path` once (every file written into it), else the folder itself.
+    /// Flushes every file and folder below `path` to disk (`wholeFileSystem`), or only the folder's own entries.
     static func flush(_ path: String, wholeFileSystem: Bool = true) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        if wholeFileSystem, let syncFS, syncFS(fd) == 0 { return }
-        fsync(fd)
+        if wholeFileSystem { Platform.flush(tree: path) { files(below: path) } } else { Platform.flush(folder: path) }
     }
 
-    /// Swaps two paths in one step (`renameat2` with `RENAME_EXCHANGE`); false where the file system cannot.
-    static func exchange(_ a: String, _ b: String) -> Bool {
-        guard let renameAt2 else { return false }
-        return renameAt2(AT_FDCWD, a, AT_FDCWD, b, 1 << 1) == 0
-    }
+    /// Swaps two paths in one step; false where the system or the file system cannot.
+    static func exchange(_ a: String, _ b: String) -> Bool { Platform.exchange(a, b) }
 }
 
 /// The lock file beside an output (`.NAME.paywall-lock`), held with `flock` while a build writes it. The holder

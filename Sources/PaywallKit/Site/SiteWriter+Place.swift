@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where an output may be, who owns it, and what an interrupted build left beside it.
 extension SiteWriter {
@@ -97,23 +94,6 @@ extension SiteWriter {
     /// Deletes `path` in a process of its own (`rm -rf`, in a session of its own so that it outlives this one);
     /// deletes it here when no process can be started.
     static func removeInBackground(_ path: String) {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, 0x80)   // POSIX_SPAWN_SETSID, which Swift's Glibc module does not declare
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in 0...2 { posix_spawn_file_actions_addopen(&actions, Int32(fd), "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["rm", "-rf", "--", path].map { $0.withCString { strdup($0) } } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, "/bin/rm", &actions, &attributes, arguments, environ) == 0 else {
-            remove(path)
-            return
-        }
-        // Reaped here while this process lives (`serve`); after it exits, by init.
-        let child = pid
-        Thread.detachNewThread { waitpid(child, nil, 0) }
+        if !Platform.spawnDetached("/bin/rm", ["rm", "-rf", "--", path]) { remove(path) }
     }
 }

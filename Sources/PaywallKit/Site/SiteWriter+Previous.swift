@@ -1,8 +1,5 @@
 import Dispatch
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension SiteWriter {
     /// What the output and its spare held when the build began. Their manifests (the size of the site) are read

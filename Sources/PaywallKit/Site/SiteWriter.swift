@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Writes a build atomically: files stream into a temporary folder beside the output as they are rendered,
 /// then the folder is swapped in. Only one build writes an output at a time (a lock file beside it).
@@ -120,7 +117,7 @@ public final class SiteWriter: Sendable {
         let complete = file.bytes.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
-                let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = Platform.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return false }
                 offset += count
