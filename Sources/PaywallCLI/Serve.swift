@@ -9,6 +9,10 @@ enum Serve {
         let output = options.output ?? joinPath(options.site, "public")
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
         configuration.jobs = options.jobs
+        if ["0.0.0.0", "::", "[::]"].contains(options.host) {
+            reporter.console.err("warning: --host \(options.host) serves the preview to every network this machine is on; "
+                                 + "anyone there can read the site and its build errors (use it on a trusted network only)")
+        }
         let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter) }
         do { try session.start() } catch {
             reporter.console.err("error: \(error.message)")
