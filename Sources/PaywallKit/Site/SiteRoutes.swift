@@ -27,6 +27,18 @@ public struct SiteRoutes: Sendable, Equatable {
             && lhs.pages.map(\.name) == rhs.pages.map(\.name) && lhs.pages.map(\.locales) == rhs.pages.map(\.locales)
     }
 
+    public init(locales: [String], defaultLocale: String, pages: [(name: String, locales: [String])], homes: [String: String],
+                prefix: String = "/", host: String? = nil, stylesheet: String, contentSecurityPolicy: String) {
+        self.locales = locales
+        self.defaultLocale = defaultLocale
+        self.pages = pages
+        self.homes = homes
+        self.prefix = prefix
+        self.host = host
+        self.stylesheet = stylesheet
+        self.contentSecurityPolicy = contentSecurityPolicy
+    }
+
     init(site: LoadedSite, stylesheet: String, rootHTML: String) {
         locales = site.locales
         defaultLocale = site.defaultLocale
