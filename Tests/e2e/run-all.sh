@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run-all.sh PAYWALL_BINARY
-# The end-to-end suite: the built binary on the example site (cli_e2e.py), then every page of the
+# The end-to-end suite: the built binary on the example site (cli_e2e.py), the nginx block on a real
+# nginx (nginx_e2e.py), then every page of the
 # example site and of sites built from the shared .storekit fixtures in a real browser (check_site.py).
 # Prints each part's results and, last, the totals as `N passed, M failed`.
 set -uo pipefail
@@ -24,6 +25,10 @@ tally() {   # reads a part's output, echoes it, adds its closing `N passed, M fa
 echo "== the binary on the example site"
 python3 "$here/cli_e2e.py" "$binary" >"$work/cli.log" 2>&1
 tally "$work/cli.log"
+
+echo "== the printed nginx block on a real nginx (127.0.0.1, a free port)"
+python3 "$here/nginx_e2e.py" "$binary" >"$work/nginx.log" 2>&1
+tally "$work/nginx.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
