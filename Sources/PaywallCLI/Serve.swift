@@ -7,6 +7,10 @@ import PaywallServer
 enum Serve {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         let output = options.output ?? joinPath(options.site, "public")
+        if let problem = StaticFolder.outputProblem(output: output, site: options.site) {
+            reporter.report([problem])
+            return 1
+        }
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
         configuration.jobs = options.jobs
         if let warning = hostWarning(options.host) { reporter.console.err(warning) }

@@ -36,6 +36,19 @@ import PaywallKit
         #expect(paywall("help", "hosting").output.stdout.contains("USAGE: paywall hosting <host> [<site>]"))
     }
 
+    @Test func anOutputInsideStaticIsRefused() throws {
+        let temp = try TempFolder()
+        defer { temp.remove() }
+        #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
+        try temp.write(["robots.txt": "User-agent: *\n"], under: "site/static")
+        let (status, output) = paywall("build", temp.path("site"), "-o", temp.path("site/static/out"))
+        #expect(status == 1)
+        #expect(output.stderr.contains("the output folder is inside the site's static/ folder"))
+        #expect(!FileManager.default.fileExists(atPath: temp.path("site/static/out")))
+        #expect(paywall("build", temp.path("site"), "--quiet").status == 0)
+        #expect(FileManager.default.fileExists(atPath: temp.path("site/public/robots.txt")))
+    }
+
     @Test func aBrokenSiteIsReportedNotPrinted() throws {
         let temp = try TempFolder()
         defer { temp.remove() }

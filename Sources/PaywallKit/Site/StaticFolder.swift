@@ -3,7 +3,7 @@ import Foundation
 /// A site's `static/` folder, copied to the output root unchanged (Hugo's convention): `robots.txt`,
 /// `favicon.ico`, `.well-known/apple-app-site-association`, a host's own files. It never replaces a file paywall
 /// writes, nor stands where paywall writes a folder (or the other way round): each such file is an error naming both.
-enum StaticFolder {
+public enum StaticFolder {
     /// Editor and version-control litter is left out; every other file, hidden or not, is published.
     static func isPublished(_ path: String) -> Bool {
         !path.split(separator: "/").contains { [".DS_Store", ".git", ".svn", ".hg", "Thumbs.db"].contains($0) }
@@ -43,6 +43,16 @@ enum StaticFolder {
                 output.emit(OutputFile(path, data), hash: nil, diagnostics: &diagnostics)
             }
         }
+    }
+
+    /// An output inside the site's static/ would be copied into itself by every build. (The writer refuses outputs in
+    /// content/, assets/ and templates/ the same way; the CLI asks this before it opens the writer.)
+    public static func outputProblem(output: String, site: String) -> Diagnostic? {
+        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        let folder = resolve(joinPath(site, "static")), target = resolve(output)
+        guard target == folder || target.hasPrefix(folder + "/") else { return nil }
+        return .error(SourceLocation(file: output), "the output folder is inside the site's static/ folder, so each build would copy the last",
+                      hint: "choose an output outside static/, such as SITE/public")
     }
 
     /// `a/b/c` → [`a`, `a/b`].
