@@ -2,7 +2,7 @@ import Foundation
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-    case build, check, serve, `init`, schema
+    case build, check, serve, `init`, schema, hosting
 
     var abstract: String {
         switch self {
@@ -11,6 +11,7 @@ enum Command: String, CaseIterable {
         case .serve: "Build, serve on 127.0.0.1 and rebuild on every change."
         case .`init`: "Create a new site that builds as it is."
         case .schema: "Print the JSON Schema of a file format, for editors."
+        case .hosting: "Print a host's configuration for the built site (nginx)."
         }
     }
 }
@@ -24,6 +25,10 @@ struct Options {
     var port = 8080
     var host = "127.0.0.1"
     var schema: String?
+    /// `hosting`'s host (nginx), and whether --port / --host were given.
+    var hostingTarget: String?
+    var portGiven = false
+    var hostGiven = false
     var diagnosticsFormat = DiagnosticsFormat.text
     var quiet = false
     var verbose = false
@@ -54,14 +59,16 @@ struct Options {
             func next(_ name: String) throws(UsageError) -> String { if let inline { return inline }; return try value(name) }
             switch argument {
             case "-o", "--output":
-                guard command == .build || command == .serve else { throw UsageError(message: "Unknown option '\(argument)'") }
+                guard command == .build || command == .serve || command == .hosting else { throw UsageError(message: "Unknown option '\(argument)'") }
                 options.output = try next(argument)
-            case "--port" where command == .serve:
+            case "--port" where command == .serve || command == .hosting:
                 let text = try next(argument)
                 guard let port = Int(text), (0...65535).contains(port) else { throw UsageError(message: "Invalid value '\(text)' for '--port <port>'") }
                 options.port = port
-            case "--host" where command == .serve:
+                options.portGiven = true
+            case "--host" where command == .serve || command == .hosting:
                 options.host = try next(argument)
+                options.hostGiven = true
             case "--diagnostics":
                 let text = try next(argument)
                 guard let format = DiagnosticsFormat(rawValue: text) else {
@@ -89,6 +96,12 @@ struct Options {
                 throw UsageError(message: "The value '\(positional[0])' is invalid for '<format>'; use catalog, page or site")
             }
             options.schema = positional[0]
+        } else if command == .hosting {
+            guard let target = positional.first else { throw UsageError(message: "Missing expected argument '<host>'") }
+            guard target == "nginx" else { throw UsageError(message: "The value '\(target)' is invalid for '<host>'; use nginx") }
+            guard positional.count <= 2 else { throw UsageError(message: "Unexpected argument '\(positional[2])'") }
+            options.hostingTarget = target
+            options.site = positional.count > 1 ? positional[1] : "."
         } else {
             guard positional.count <= 1 else { throw UsageError(message: "Unexpected argument '\(positional[1])'") }
             options.site = positional.first ?? "."

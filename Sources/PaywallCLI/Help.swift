@@ -25,6 +25,7 @@ enum Help {
         case .serve: "paywall serve [<site>] [--port <port>] [--host <host>] [--output <output>]"
         case .`init`: "paywall init [<site>]"
         case .schema: "paywall schema <format>"
+        case .hosting: "paywall hosting <host> [<site>] [--output <output>] [--port <port>] [--host <host>]"
         }
     }
 
@@ -32,6 +33,9 @@ enum Help {
         var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usageLine(command))", "", "ARGUMENTS:"]
         switch command {
         case .schema: lines.append("  <format>                catalog, page or site.")
+        case .hosting:
+            lines.append("  <host>                  nginx: a server block for nginx's http context.")
+            lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
         default: lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
         }
         lines += ["", "OPTIONS:"]
@@ -45,6 +49,10 @@ enum Help {
             option("--port <port>", "The port to listen on; 0 picks a free one. (default: 8080)")
             option("--host <host>", "The address to listen on. (default: 127.0.0.1)")
             option("-o, --output <output>", "The output folder. (default: <site>/public)")
+        case .hosting:
+            option("-o, --output <output>", "The built folder nginx serves. (default: <site>/public)")
+            option("--port <port>", "The port nginx listens on. (default: 80)")
+            option("--host <host>", "The address nginx listens on. (default: every address)")
         default: break
         }
         if command == .build || command == .check || command == .serve {

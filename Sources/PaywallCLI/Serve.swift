@@ -7,8 +7,13 @@ import PaywallServer
 enum Serve {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         let output = options.output ?? joinPath(options.site, "public")
+        if let problem = StaticFolder.outputProblem(output: output, site: options.site) {
+            reporter.report([problem])
+            return 1
+        }
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
         configuration.jobs = options.jobs
+        if let warning = hostWarning(options.host) { reporter.console.err(warning) }
         let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter) }
         do { try session.start() } catch {
             reporter.console.err("error: \(error.message)")
@@ -20,6 +25,13 @@ enum Serve {
         reporter.status("Stopping")
         session.stop()
         return 0
+    }
+
+    /// A warning for a `--host` that listens on every interface: the preview is then open to the whole network.
+    static func hostWarning(_ host: String) -> String? {
+        guard ["0.0.0.0", "::", "[::]"].contains(host) else { return nil }
+        return "warning: --host \(host) serves the preview to every network this machine is on; anyone there can read "
+            + "the site and its build errors (use it on a trusted network only, or --host 127.0.0.1)"
     }
 
     /// The first build as `paywall build` prints it; rebuilds as `Rebuilt pro (20 pages re-rendered) in 12 ms`;

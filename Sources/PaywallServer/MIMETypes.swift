@@ -1,3 +1,5 @@
+import PaywallKit
+
 /// The Content-Type of a served file, by its extension (case-insensitive).
 public enum MIMETypes {
     /// Extension → media type, without parameters.
@@ -14,6 +16,8 @@ public enum MIMETypes {
 
     /// The Content-Type header value for a path: text types carry `charset=utf-8`.
     public static func contentType(forPath path: String) -> String {
+        // Universal links' association file has no extension and must be served as JSON.
+        if HostHeaders.jsonFiles.contains(where: { path.hasSuffix("/" + $0) || path == $0 }) { return "application/json" }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
         guard let type = byExtension[name[name.index(after: dot)...].lowercased()] else { return fallback }

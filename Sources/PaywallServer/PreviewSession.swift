@@ -51,6 +51,8 @@ public final class PreviewSession: Sendable {
     public let server: PreviewServer
     private let onBuild: @Sendable (BuildReport) -> Void
     private let failure = Locked<[Diagnostic]?>(nil)
+    /// The last good build's routes, for the preview's redirects and 404 pages.
+    private let routes = Locked<SiteRoutes?>(nil)
     private let catalogPath = Locked<String?>(nil)
     private let watcher = Locked<Watcher?>(nil)
     private let buildCount = Locked(0)
@@ -66,8 +68,10 @@ public final class PreviewSession: Sendable {
         let hub = LiveReload(pingInterval: configuration.pingInterval)
         self.hub = hub
         let failure = self.failure
+        let routes = self.routes
         let responder = SiteResponder(files: StaticFiles(root: configuration.output), hub: hub, lock: outputLock,
-                                      failure: { failure.value })
+                                      allowedHosts: SiteResponder.AllowedHosts(host: configuration.host),
+                                      failure: { failure.value }, routes: { routes.value })
         self.server = PreviewServer(host: configuration.host, idleTimeout: configuration.idleTimeout,
                                     handler: { responder.respond(to: $0) })
     }
@@ -138,6 +142,7 @@ public final class PreviewSession: Sendable {
                 if let failed { throw failed }
                 timings.write += SiteBuilder.seconds(since: step)
                 result = built
+                routes.set(built.routes)
                 exchanged = writer.exchanged.withLock { $0 }
             }
         } catch {

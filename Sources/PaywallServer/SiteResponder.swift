@@ -17,16 +17,30 @@ public struct SiteResponder: Sendable {
     public var failure: @Sendable () -> [Diagnostic]?
     /// Held for reading while the output folder is read, so that a rebuild's swap never shows half a site.
     public var lock: ReadWriteLock
+    /// The last good build's routes (its locales, pages and page policy); nil before one.
+    public var routes: @Sendable () -> SiteRoutes?
+    public var allowedHosts: AllowedHosts
 
-    public init(files: StaticFiles, hub: LiveReload, lock: ReadWriteLock = ReadWriteLock(),
-                failure: @escaping @Sendable () -> [Diagnostic]? = { nil }) {
+    public init(files: StaticFiles, hub: LiveReload, lock: ReadWriteLock = ReadWriteLock(), allowedHosts: AllowedHosts = AllowedHosts(host: "127.0.0.1"),
+                failure: @escaping @Sendable () -> [Diagnostic]? = { nil }, routes: @escaping @Sendable () -> SiteRoutes? = { nil }) {
         self.files = files
         self.hub = hub
         self.lock = lock
+        self.allowedHosts = allowedHosts
         self.failure = failure
+        self.routes = routes
     }
 
     public func respond(to request: HTTPRequest) -> HTTPReply {
+        if let refused = refuseHost(request) { return .response(secured(refused, routes: nil)) }
+        let routes = self.routes()
+        switch reply(to: request, routes: routes) {
+        case .response(let response): return .response(secured(response, routes: routes))
+        case .eventStream(let head, let hub): return .eventStream(secured(head, routes: routes), hub)
+        }
+    }
+
+    func reply(to request: HTTPRequest, routes: SiteRoutes?) -> HTTPReply {
         guard request.method == "GET" || request.method == "HEAD" else {
             var response = HTTPResponse.text(.methodNotAllowed)
             response.setHeader("Allow", "GET, HEAD")
@@ -40,23 +54,29 @@ public struct SiteResponder: Sendable {
         case LiveReload.scriptPath:
             return .response(conditional(.content(Data(LiveReload.script.utf8), type: MIMETypes.contentType(forPath: "reload.js")), request))
         default:
-            return .response(lock.read { fileResponse(request) })
+            let path = unprefixed(request.path, routes)
+            if failure() == nil, let redirect = localeRedirect(request, path: path, routes: routes) { return .response(redirect) }
+            return .response(lock.read { fileResponse(request, path: path, routes: routes) })
         }
     }
 
-    func fileResponse(_ request: HTTPRequest) -> HTTPResponse {
-        let resolution = files.resolve(path: request.path, query: request.query)
+    func fileResponse(_ request: HTTPRequest, path: String? = nil, routes: SiteRoutes? = nil) -> HTTPResponse {
+        let path = path ?? request.path
+        // The build record proves paywall owns the folder; hosts are told not to publish it, nor does the preview.
+        let resolution = path == "/" + Manifest.fileName ? .notFound : files.resolve(path: path, query: request.query)
         if let diagnostics = failure() {
             // Assets still load; every page shows the error until the next good build.
             if case .file(let path) = resolution, !MIMETypes.isHTML(path), let data = files.source.read(path) {
                 return conditional(.content(data, type: MIMETypes.contentType(forPath: path)), request)
             }
             guard resolution != .badRequest else { return .text(.badRequest) }
-            return .content(page(ErrorPage.buildFailed(diagnostics)), type: "text/html; charset=utf-8", status: .internalServerError)
+            var response = HTTPResponse.content(page(ErrorPage.buildFailed(diagnostics)), type: "text/html; charset=utf-8", status: .internalServerError)
+            response.setHeader("Content-Security-Policy", Self.builtInPagePolicy)
+            return response
         }
         switch resolution {
         case .file(let path):
-            guard let data = files.source.read(path) else { return notFound(request) }
+            guard let data = files.source.read(path) else { return notFound(request, routes: routes) }
             let isHTML = MIMETypes.isHTML(path)
             return conditional(.content(isHTML ? ReloadInjection.inject(data) : data, type: MIMETypes.contentType(forPath: path)), request)
         case .redirect(let location):
@@ -64,19 +84,25 @@ public struct SiteResponder: Sendable {
                                                              ("Cache-Control", "no-cache")],
                                 body: Data("Moved to \(location)\n".utf8))
         case .notFound:
-            return notFound(request)
+            return notFound(request, routes: routes)
         case .badRequest:
             return .text(.badRequest)
         }
     }
 
-    /// OUTPUT/404.html when the site has one, else the built-in page; status 404 either way.
-    func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        let custom = files.root + "/404.html"
-        if files.source.kind(custom) == .file, files.confined(custom), let data = files.source.read(custom) {
-            return .content(ReloadInjection.inject(data), type: "text/html; charset=utf-8", status: .notFound)
+    /// The site's 404 page of the path's locale (OUTPUT/LOCALE/404.html), else OUTPUT/404.html, else the built-in
+    /// page; status 404 either way.
+    func notFound(_ request: HTTPRequest, routes: SiteRoutes? = nil) -> HTTPResponse {
+        let path = unprefixed(request.path, routes)
+        let candidates = [routes?.notFoundPage(for: path), "404.html"].compactMap { $0 }
+        for custom in candidates.map({ files.root + "/" + $0 }) {
+            if files.source.kind(custom) == .file, files.confined(custom), let data = files.source.read(custom) {
+                return .content(ReloadInjection.inject(data), type: "text/html; charset=utf-8", status: .notFound)
+            }
         }
-        return .content(page(ErrorPage.notFound(String(request.path.prefix(200)))), type: "text/html; charset=utf-8", status: .notFound)
+        var response = HTTPResponse.content(page(ErrorPage.notFound(String(request.path.prefix(200)))), type: "text/html; charset=utf-8", status: .notFound)
+        response.setHeader("Content-Security-Policy", Self.builtInPagePolicy)
+        return response
     }
 
     func page(_ html: String) -> Data { Data(ReloadInjection.inject(html).utf8) }

@@ -126,24 +126,30 @@ public final class Watcher: Sendable {
         ended.wait()
     }
 
-    /// The folders whose files `scan` reads: the site and every folder below content/, assets/ and templates/.
+    /// The site's folders of inputs.
+    static let inputFolders = ["content", "assets", "templates", "static"]
+
+    /// The folders whose files `scan` reads: the site and every folder below content/, assets/, templates/ and
+    /// static/ (whose hidden folders, such as `.well-known`, are published too).
     public static func folders(site: String) -> [String] {
         var folders = [site.isEmpty ? "." : site]
-        func walk(_ path: String, depth: Int) {
+        func walk(_ path: String, depth: Int, hidden: Bool) {
             guard depth < 16 else { return }
             folders.append(path)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where hidden || !name.hasPrefix(".") {
                 var info = stat()
-                if stat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { walk(path + "/" + name, depth: depth + 1) }
+                if stat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { walk(path + "/" + name, depth: depth + 1, hidden: hidden) }
             }
         }
-        for input in ["content", "assets", "templates"] { walk(site.isEmpty ? input : (site.hasSuffix("/") ? site : site + "/") + input, depth: 0) }
+        for input in inputFolders {
+            walk(site.isEmpty ? input : (site.hasSuffix("/") ? site : site + "/") + input, depth: 0, hidden: input == "static")
+        }
         return folders
     }
 
     /// The inputs of a site on disk: paywall.yml, catalog.yml, top-level *.storekit files, the named
-    /// `catalog` (relative to the site), and every file below content/, assets/ and templates/ (hidden files
-    /// skipped, and the `output` folder when it lies among them, so that writing it never triggers a rebuild).
+    /// `catalog` (relative to the site), and every file below content/, assets/, templates/ and static/ (hidden files
+    /// skipped but in static/, and the `output` folder when it lies among them, so that writing it never triggers a rebuild).
     public static func scan(site: String, catalog: String? = nil, output: String? = nil) -> FileSnapshot {
         var snapshot: FileSnapshot = [:]
         let standardized = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
@@ -159,7 +165,8 @@ public final class Watcher: Sendable {
             guard depth < 16 else { return }
             let path = site.isEmpty ? relative : (site.hasSuffix("/") ? site : site + "/") + relative
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-            for name in names where !name.hasPrefix(".") {
+            let hidden = relative.hasPrefix("static")
+            for name in names where (hidden && name != ".git") || !name.hasPrefix(".") {
                 let child = relative + "/" + name
                 var info = stat()
                 guard stat(path + "/" + name, &info) == 0 else { continue }
@@ -177,7 +184,7 @@ public final class Watcher: Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: site.isEmpty ? "." : site)) ?? [] where name.hasSuffix(".storekit") {
             add(name)
         }
-        for folder in ["content", "assets", "templates"] { walk(folder, depth: 0) }
+        for folder in inputFolders { walk(folder, depth: 0) }
         return snapshot
     }
 }

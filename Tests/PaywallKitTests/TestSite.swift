@@ -66,6 +66,8 @@ struct TestSite {
     var assets: [String: Data] = [:]
     /// The site's theme overrides, by path below `templates/`.
     var templates: [String: String] = [:]
+    /// `static/…`, by path below `static/`.
+    var statics: [String: Data] = [:]
     var unreadable: [String] = []
 
     var catalogText: String {
@@ -74,8 +76,10 @@ struct TestSite {
     }
 
     var inputs: SiteInputs {
-        SiteInputs(folder: folder, config: config, catalog: catalog.map { (catalogPath, $0) }, content: content,
-                   assets: assets, templates: templates, unreadable: unreadable)
+        var inputs = SiteInputs(folder: folder, config: config, catalog: catalog.map { (catalogPath, $0) }, content: content,
+                                assets: assets, templates: templates, unreadable: unreadable)
+        inputs.statics = statics
+        return inputs
     }
 
     func build() -> SiteBuilder.Result { SiteBuilder.build(inputs) }

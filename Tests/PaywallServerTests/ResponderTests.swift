@@ -58,7 +58,7 @@ let sitePage = """
     ])), hub: LiveReload())
 
     func respond(_ target: String, _ headers: [(name: String, value: String)] = [], method: String = "GET") -> HTTPResponse {
-        switch responder.respond(to: HTTPRequest(method: method, target: target, headers: [("Host", "x")] + headers)) {
+        switch responder.respond(to: HTTPRequest(method: method, target: target, headers: [("Host", "127.0.0.1:8080")] + headers)) {
         case .response(let response): return response
         case .eventStream(let head, _): return head
         }

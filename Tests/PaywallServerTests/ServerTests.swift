@@ -110,7 +110,7 @@ final class ServedFolder {
         let served = try ServedFolder()
         for line in ["GARBAGE", "GET /", "GET / HTTP/1.1 x", "GET\t/ HTTP/1.1"] {
             let client = try #require(RawClient(port: served.port))
-            client.send(line + "\r\nHost: a\r\n\r\n")
+            client.send(line + "\r\nHost: localhost\r\n\r\n")
             #expect(client.readResponse()?.status == 400, "\(line)")
         }
     }
@@ -118,23 +118,23 @@ final class ServedFolder {
     @Test func oversizedRequestsAreRefused() throws {
         let served = try ServedFolder()
         let headers = try #require(RawClient(port: served.port))
-        headers.send("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "a", count: 200 * 1024) + "\r\n\r\n")
+        headers.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: " + String(repeating: "a", count: 200 * 1024) + "\r\n\r\n")
         #expect(headers.readResponse()?.status == 431)
 
         let line = try #require(RawClient(port: served.port))
-        line.send("GET /" + String(repeating: "a", count: 10 * 1024) + " HTTP/1.1\r\nHost: a\r\n\r\n")
+        line.send("GET /" + String(repeating: "a", count: 10 * 1024) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(line.readResponse()?.status == 414)
     }
 
     @Test func otherMethodsAre405() throws {
         let served = try ServedFolder()
         let client = try #require(RawClient(port: served.port))
-        client.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello")
+        client.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello")
         let response = try #require(client.readResponse())
         #expect(response.status == 405)
         #expect(response.header("Allow") == "GET, HEAD")
         // The body was read, so the connection still works.
-        client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        client.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(client.readResponse()?.status == 200)
     }
 
@@ -142,13 +142,13 @@ final class ServedFolder {
         let served = try ServedFolder()
         let full = try #require(get(served.port, "/en-US/pro/"))
         let client = try #require(RawClient(port: served.port))
-        client.send("HEAD /en-US/pro/ HTTP/1.1\r\nHost: a\r\n\r\n")
+        client.send("HEAD /en-US/pro/ HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let head = try #require(client.readResponse(head: true))
         #expect(head.status == 200)
         #expect(head.header("Content-Length") == String(full.body.count))
         #expect(head.header("ETag") == full.header("ETag"))
         // Nothing follows the head: the next response on the connection starts right away.
-        client.send("GET /assets/paywall.css HTTP/1.1\r\nHost: a\r\n\r\n")
+        client.send("GET /assets/paywall.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let next = try #require(client.readResponse())
         #expect(next.status == 200)
         #expect(next.text == "body { color: black }")
@@ -168,7 +168,7 @@ final class ServedFolder {
         let served = try ServedFolder(idleTimeout: .milliseconds(300))
         let client = try #require(RawClient(port: served.port))
         for _ in 0..<3 {
-            client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            client.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let response = try #require(client.readResponse())
             #expect(response.status == 200)
             #expect(response.header("Connection") == "keep-alive")
@@ -192,7 +192,7 @@ final class ServedFolder {
         for client in clients {
             group.enter()
             Thread.detachNewThread {
-                client.send("GET /en-US/pro/ HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                client.send("GET /en-US/pro/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                 let status = client.readResponse()?.status ?? 0
                 _ = statuses.update { $0.append(status) }
                 group.leave()
@@ -206,7 +206,7 @@ final class ServedFolder {
     @Test func eventStreamSendsReloads() throws {
         let served = try ServedFolder()
         let client = try #require(RawClient(port: served.port))
-        client.send("GET /__paywall/events HTTP/1.1\r\nHost: a\r\nAccept: text/event-stream\r\n\r\n")
+        client.send("GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
         let opened = client.read(until: ": connected\n\n")
         #expect(opened.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(opened.contains("Content-Type: text/event-stream; charset=utf-8\r\n"))

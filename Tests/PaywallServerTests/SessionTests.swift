@@ -78,7 +78,7 @@ struct DiskSite {
 
         // An open page's event stream hears about the rebuild.
         let events = try #require(RawClient(port: port))
-        events.send("GET /__paywall/events HTTP/1.1\r\nHost: a\r\n\r\n")
+        events.send("GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = events.read(until: ": connected\n\n")
 
         // 1. An edit shows within a second.
@@ -138,7 +138,7 @@ struct DiskSite {
         let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
         let port = try session.start()
         let events = try #require(RawClient(port: port))
-        events.send("GET /__paywall/events HTTP/1.1\r\nHost: a\r\n\r\n")
+        events.send("GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = events.read(until: ": connected\n\n")
         let start = ContinuousClock.now
         session.stop()

@@ -65,6 +65,13 @@ import Testing
         #expect(Watcher.scan(site: site.path, output: site.path("assets/out"))["assets/out/index.html"] == nil)
         #expect(Watcher.scan(site: site.path, output: site.path("assets/out"))["assets/img/icon.svg"] != nil)
 
+        // static/ is published whole, hidden folders included (universal links' .well-known/).
+        try site.write("static/.well-known/apple-app-site-association", "{}")
+        try site.write("static/robots.txt", "x")
+        let scanned = Watcher.scan(site: site.path)
+        #expect(scanned["static/.well-known/apple-app-site-association"] != nil && scanned["static/robots.txt"] != nil)
+        #expect(Watcher.folders(site: site.path).contains(site.path("static/.well-known")))
+
         let before = Watcher.scan(site: site.path)
         try site.write("content/pro.md", "longer")
         #expect(Watcher.scan(site: site.path)["content/pro.md"] != before["content/pro.md"])

@@ -41,6 +41,7 @@ import html.parser
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -656,15 +657,31 @@ def run_browser_checks(report, deps, root, paths):
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site as a web server would (folders by their index.html), without a log line per request."""
+    """Serves the site as a web server would (folders by their index.html), without a log line per request; also
+    below the path of the site's baseURL (`prefix`), where the 404 pages' root-relative links point."""
+    prefix = "/"
+
+    def translate_path(self, path):
+        if self.prefix != "/" and path.startswith(self.prefix):
+            path = path[len(self.prefix) - 1:]
+        return super().translate_path(path)
 
     def log_message(self, format, *args):
         pass
 
 
+def base_path(root):
+    """The path of the site's baseURL, from the root page's canonical link ("/" without one)."""
+    index = root / "index.html"
+    found = re.search(r'<link rel="canonical" href="([^"]+)"', index.read_text(encoding="utf-8")) if index.is_file() else None
+    path = urllib.parse.urlsplit(found.group(1)).path if found else "/"
+    return path if path.endswith("/") else path + "/"
+
+
 def serve(root):
     """An HTTP server on a free loopback port for PUBLIC_DIR, so folder links and redirects resolve as deployed."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    handler = type("SiteHandler", (QuietHandler,), {"prefix": base_path(root)})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run-all.sh PAYWALL_BINARY
 # The end-to-end suite: the built binary on the example site (cli_e2e.py), its builds and a serve edit again on
-# the portable paths (portable_e2e.py), then every page of the example site and of sites built from the shared
-# .storekit fixtures in a real browser (check_site.py).
+# the portable paths (portable_e2e.py), the nginx block on a real nginx (nginx_e2e.py), then every page of the
+# example site and of sites built from the shared .storekit fixtures in a real browser (check_site.py), and the
+# release tarball in an empty root and the GitHub Action.
 # Prints each part's results and, last, the totals as `N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,6 +30,10 @@ tally "$work/cli.log"
 echo "== the portable paths (PAYWALL_PORTABLE=1): builds and a serve edit, byte-identical to the normal ones"
 python3 "$here/portable_e2e.py" "$binary" >"$work/portable.log" 2>&1
 tally "$work/portable.log"
+
+echo "== the printed nginx block on a real nginx (127.0.0.1, a free port)"
+python3 "$here/nginx_e2e.py" "$binary" >"$work/nginx.log" 2>&1
+tally "$work/nginx.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null

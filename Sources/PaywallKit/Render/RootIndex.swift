@@ -9,42 +9,60 @@ enum RootIndex {
         return String(first).uppercased(with: Locale(identifier: locale)) + name.dropFirst()
     }
 
+    /// `page`: the locale-less address of one page (`NAME/index.html`): its locales only, each linking to the page,
+    /// with a redirect to the default locale's; the file sits one folder down, so its links start with `../`.
     static func render(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
-                       stylesheet: String, diagnostics: inout Diagnostics) -> String {
+                       stylesheet: String, page: String? = nil, diagnostics: inout Diagnostics) -> String {
         let (strings, _) = theme.strings(for: defaultLocale, fallback: defaultLocale)
-        let entries: [MustacheValue] = locales.map { locale in
-            let own = pages[locale] ?? []
+        let up = page == nil ? "" : "../"
+        /// The page a locale's entry leads to: the one named, else the locale's first.
+        func target(_ locale: String) -> String? {
+            guard let page else { return (pages[locale] ?? []).first.map { "\(locale)/\($0.name)/" } }
+            return (pages[locale] ?? []).contains { $0.name == page } ? "\(locale)/\(page)/" : nil
+        }
+        let shown = page == nil ? locales : locales.filter { target($0) != nil }
+        let entries: [MustacheValue] = shown.map { locale in
+            let own = page == nil ? pages[locale] ?? [] : []
             return .object([
                 "locale": .string(locale),
                 "name": .string(capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)),
                 "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
                 "isDefault": .bool(locale == defaultLocale),
-                "href": .string(own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/"),
-                "absoluteHref": .string((config.baseURL ?? "") + (own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/")),
+                "href": .string(up + (target(locale) ?? "\(locale)/")),
+                "absoluteHref": .string((config.baseURL ?? up) + (target(locale) ?? "\(locale)/")),
                 "pages": .list(own.map { page in
                     .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
                 }),
                 "hasSeveralPages": .bool(own.count > 1),
             ])
         }
-        let first = (pages[defaultLocale] ?? []).first.map { "\(defaultLocale)/\($0.name)/" } ?? ""
+        let first = target(defaultLocale) ?? shown.first.flatMap(target) ?? ""
+        let title = page.flatMap { name in (pages[defaultLocale] ?? pages[shown.first ?? ""] ?? []).first { $0.name == name }?.title }
         let context: MustacheObject = [
-            "title": .string(config.appName ?? strings["chooseLanguage"]),
+            "title": .string(title.flatMap { $0.isEmpty ? nil : $0 } ?? config.appName ?? strings["chooseLanguage"]),
             "lang": .string(defaultLocale),
             "dir": .string(ICU.isRightToLeft(defaultLocale) ? "rtl" : "ltr"),
-            "stylesheet": .string(stylesheet),
-            "root": .string(""),
+            "stylesheet": .string(up + stylesheet),
+            "root": .string(up),
             "locales": .list(entries),
-            "canonicalURL": config.baseURL.map { .string($0) } ?? .null,
-            "defaultHref": .string((config.baseURL ?? "") + first),
-            "redirect": first.isEmpty ? .null : .string(first),
-            "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
-            "app": .object(["name": config.appName.map(MustacheValue.string) ?? .null,
-                            "icon": config.appIcon.map { .string(assetURL($0)) } ?? .null]),
-            "t": .object(MustacheObject(strings.all.mapValues(MustacheValue.string))),
+            "canonicalURL": config.baseURL.map { .string($0 + (page.map { "\($0)/" } ?? "")) } ?? .null,
+            "defaultHref": .string((config.baseURL ?? up) + first),
+            "redirect": first.isEmpty ? .null : .string(up + first),
         ]
+        return render("index", context, theme: theme, config: config, strings: strings, root: up, diagnostics: &diagnostics)
+    }
+
+    /// Renders a whole-page template of the theme with what every such page shares (the colour scheme, the app, the
+    /// UI strings), its links to assets starting at `root`.
+    static func render(_ template: String, _ context: MustacheObject, theme: Theme, config: SiteConfig, strings: Strings, root: String,
+                       diagnostics: inout Diagnostics) -> String {
+        var context = context
+        context["colorScheme"] = config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue)
+        context["app"] = .object(["name": config.appName.map(MustacheValue.string) ?? .null,
+                                  "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null])
+        context["t"] = .object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
         do {
-            return try theme.library.render("index", .object(context), strict: true)
+            return try theme.library.render(template, .object(context), strict: true)
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)
             return ""

@@ -271,5 +271,9 @@ public enum JSONSchema {
             ("colorScheme", choice("light, dark or automatic.", SiteConfig.ColorScheme.allCases.map(\.rawValue))),
         ])),
         ("allowRawHTML", .object([("type", .string("boolean")), ("description", .string("Keep raw HTML in Markdown (default false)."))])),
+        ("hosting", list("Hosts whose own files the build writes at the output root (default none): netlify and cloudflare-pages "
+                         + "get _redirects (language redirects, the manifest refused) and _headers (CSP, nosniff, caching); "
+                         + "github-pages gets .nojekyll. netlify and cloudflare-pages exclude each other.",
+                         choice("A host.", Hosting.allCases.map(\.rawValue)))),
     ])
 }

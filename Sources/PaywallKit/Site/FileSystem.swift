@@ -9,6 +9,8 @@ public struct FileSystem: Sendable {
     public var isDirectory: @Sendable (String) -> Bool
     /// The path with every symbolic link resolved, to tell whether a file stays inside the site.
     public var resolve: @Sendable (String) -> String
+    /// Like `list`, hidden files and folders included (a site's `static/.well-known/…`); nil: `list`'s.
+    public var listHidden: (@Sendable (String) -> [String])?
 
     public init(read: @escaping @Sendable (String) throws -> Data, list: @escaping @Sendable (String) -> [String],
                 exists: @escaping @Sendable (String) -> Bool, isDirectory: @escaping @Sendable (String) -> Bool,
@@ -41,27 +43,34 @@ public struct FileSystem: Sendable {
     }
 
     /// The real disk.
-    public static let disk = FileSystem(
-        read: { try readFile($0) },
-        list: { folder in
-            var paths: [String] = []
-            var visited: Set<[UInt64]> = []
-            let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-            walk(root, "", root: root, visited: &visited, into: &paths)
-            return paths.sorted()
-        },
-        exists: { FileManager.default.fileExists(atPath: $0) },
-        isDirectory: { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        },
-        resolve: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+    public static let disk: FileSystem = {
+        var disk = FileSystem(
+            read: { try readFile($0) },
+            list: { folder in list(folder, hidden: false) },
+            exists: { FileManager.default.fileExists(atPath: $0) },
+            isDirectory: { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            },
+            resolve: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+        disk.listHidden = { folder in list(folder, hidden: true) }
+        return disk
+    }()
+
+    static func list(_ folder: String, hidden: Bool) -> [String] {
+        var paths: [String] = []
+        var visited: Set<[UInt64]> = []
+        let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        walk(root, "", root: root, hidden: hidden, visited: &visited, into: &paths)
+        return paths.sorted()
+    }
 
     /// Collects the files below `root + "/" + relative`: regular files, and whatever else is not a folder (pipes,
     /// links out of the site, broken links) so that reading it can say what is wrong. Hidden entries are skipped,
     /// except `.md` files (a page named `..md` is reported, not lost). A link to a folder is followed only when it
-    /// leads to a place inside `root`, and each folder is read once (a link may not loop).
-    static func walk(_ root: String, _ relative: String, root top: String, visited: inout Set<[UInt64]>, into paths: inout [String]) {
+    /// leads to a place inside `root`, and each folder is read once (a link may not loop). `hidden`: hidden entries too.
+    static func walk(_ root: String, _ relative: String, root top: String, hidden: Bool = false, visited: inout Set<[UInt64]>,
+                     into paths: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         var info = stat()
         guard stat(folder, &info) == 0, visited.insert([UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]).inserted else { return }
@@ -69,7 +78,7 @@ public struct FileSystem: Sendable {
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            guard name != ".", name != "..", !name.hasPrefix(".") || name.hasSuffix(".md") else { continue }
+            guard name != ".", name != "..", hidden || !name.hasPrefix(".") || name.hasSuffix(".md") else { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_LNK) {
@@ -85,7 +94,7 @@ public struct FileSystem: Sendable {
                 type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
             }
             if type == UInt8(DT_DIR) {
-                if !name.hasPrefix(".") { walk(root, path, root: top, visited: &visited, into: &paths) }
+                if hidden || !name.hasPrefix(".") { walk(root, path, root: top, hidden: hidden, visited: &visited, into: &paths) }
             } else {
                 paths.append(path)
             }

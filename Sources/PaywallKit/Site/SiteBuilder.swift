@@ -31,6 +31,8 @@ public struct SiteBuilder {
         public var diagnostics: Diagnostics
         public var manifest: Manifest?
         public var timings = Timings()
+        /// What the host files and `serve` route by (nil when the build failed).
+        public var routes: SiteRoutes?
         public var pageCount: Int { manifest?.pages.count ?? 0 }
     }
 
@@ -92,6 +94,7 @@ public struct SiteBuilder {
 
         // First the stylesheet, the root index and the assets (one task) and each locale's strings and policy pages
         // (a task each), then every (locale, page); both on `jobs` threads.
+        let routes = Mutex<SiteRoutes?>(nil)
         let prepared = Mutex<[(locale: PagesWriter.Locale?, diagnostics: Diagnostics)]>(
             Array(repeating: (nil, Diagnostics()), count: site.locales.count + 1))
         forEach(site.locales.count + 1, jobs: jobs) { [site, inputs] task in
@@ -99,9 +102,15 @@ public struct SiteBuilder {
             var locale: PagesWriter.Locale?
             if task == 0 {
                 var singles = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
-                singles.append((OutputFile("index.html", RootIndex.render(
+                let root = RootIndex.render(
                     theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
-                    stylesheet: stylesheet, diagnostics: &found)), "the locale chooser"))
+                    stylesheet: stylesheet, diagnostics: &found)
+                singles.append((OutputFile("index.html", root), "the locale chooser"))
+                let siteRoutes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
+                routes.withLock { $0 = siteRoutes }
+                for file in HostPages.files(site: site, theme: theme, routes: siteRoutes, diagnostics: &found) {
+                    singles.append((file, "paywall's \(file.path)"))
+                }
                 for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
                     singles.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
                 }
@@ -150,13 +159,16 @@ public struct SiteBuilder {
             timings.write += result.timings.write
         }
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
+        StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
 
         let manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: output.paths,
                                 fileHashes: output.otherHashes)
         output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, from: "the build manifest", diagnostics: &diagnostics)
         diagnostics.append(contentsOf: output.collisions)
         guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
-        return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings)
+        return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings,
+                      routes: routes.withLock { $0 })
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale

@@ -19,6 +19,8 @@ public struct SiteConfig: Sendable {
     public var accentColor: String?
     public var colorScheme: ColorScheme
     public var allowRawHTML: Bool
+    /// Hosts whose own files are written at the output root (`hosting:`).
+    public var hosting: [Hosting] = []
     public var file: String
     /// Where each top-level key was written.
     public var keyLocations: [String: SourceLocation] = [:]
@@ -44,7 +46,7 @@ public struct SiteConfig: Sendable {
 
     static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
-                       "policies", "theme", "allowRawHTML"]
+                       "policies", "theme", "allowRawHTML", "hosting"]
 
     /// Reads `paywall.yml`, collecting every problem.
     public static func load(_ root: YAMLNode, file: String, diagnostics: inout Diagnostics) -> SiteConfig {
@@ -119,6 +121,7 @@ public struct SiteConfig: Sendable {
             diagnostics.collect { config.colorScheme = try themeReader["colorScheme"]?.choice("colorScheme", ColorScheme.self) ?? .automatic }
         }
         diagnostics.collect { config.allowRawHTML = try reader["allowRawHTML"]?.bool("allowRawHTML") ?? false }
+        diagnostics.collect { config.hosting = try reader["hosting"].map { node throws(Diagnostic) in try Hosting.load(node) } ?? [] }
         return config
     }
 

@@ -13,6 +13,8 @@ public struct SiteInputs: Sendable {
     public var assets: [String: Data]
     /// `templates/…` by path relative to `templates/`.
     public var templates: [String: String]
+    /// `static/…` (copied to the output root), by path relative to `static/`.
+    public var statics: [String: Data] = [:]
     /// Files that could not be read as UTF-8 text, with the path shown in messages.
     public var unreadable: [String]
     /// Files that could not be read at all (a folder, a pipe, too large, outside the site), as errors.
@@ -41,9 +43,9 @@ public struct SiteInputs: Sendable {
         /// Whether the path, links resolved, stays inside the site.
         func isInside(_ relative: String) -> Bool { fs.resolve(joinPath(folder, relative)).hasPrefix(root + "/") }
         /// A listed file: read when it is a file inside the site (a link may lead elsewhere in it).
-        func listed(_ relative: String) -> Bool {
+        func listed(_ relative: String, hidden: Bool = false) -> Bool {
             let path = joinPath(folder, relative)
-            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+            if !hidden, (relative as NSString).lastPathComponent.hasPrefix(".") {
                 problems.append(.warning(SourceLocation(file: path), "the file's name starts with '.', so it is hidden and left out",
                                          hint: "rename it without the leading '.'"))
                 return false
@@ -116,8 +118,13 @@ public struct SiteInputs: Sendable {
         }
         var templates: [String: String] = [:]
         for name in fs.list(joinPath(folder, "templates")) where listed("templates/" + name) { templates[name] = text("templates/" + name) }
+        var statics: [String: Data] = [:]
+        for name in (fs.listHidden ?? fs.list)(joinPath(folder, "static")) where StaticFolder.isPublished(name) && listed("static/" + name, hidden: true) {
+            statics[name] = data("static/" + name)
+        }
         var inputs = SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,
                                 templates: templates, unreadable: unreadable)
+        inputs.statics = statics
         inputs.problems = problems
         inputs.catalogProblem = catalogProblem
         return inputs

@@ -1,0 +1,22 @@
+import Foundation
+import PaywallKit
+
+/// `paywall hosting nginx [SITE] [-o OUTPUT] [--port N] [--host ADDRESS]`: checks the site as `check` does, then
+/// prints the nginx server block that serves its output (the routes come from the same build).
+enum HostingCommand {
+    static func run(_ options: Options, reporter: Reporter) -> Int32 {
+        guard Build.siteExists(options.site, reporter: reporter) else { return 1 }
+        let output = options.output ?? joinPath(options.site, "public")
+        let result = SiteBuilder.build(SiteInputs.load(options.site), jobs: options.jobs, into: DiscardingSink())
+        reporter.report(result.diagnostics.sorted)
+        guard !result.diagnostics.hasErrors, let routes = result.routes else {
+            let count = result.diagnostics.errors.count
+            reporter.console.err("hosting failed: \(count) error\(count == 1 ? "" : "s"); fix the site first")
+            return 1
+        }
+        let root = URL(fileURLWithPath: output).standardizedFileURL.path
+        let listen = NginxConfig.Listen(host: options.hostGiven ? options.host : nil, port: options.portGiven ? options.port : 80)
+        reporter.console.out(NginxConfig.server(routes, root: root, listen: listen, serverName: routes.host).dropLast().description)
+        return 0
+    }
+}

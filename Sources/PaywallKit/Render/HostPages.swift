@@ -1,0 +1,39 @@
+import Mustache
+
+/// The files that make a built folder deployable as it is: each page's locale-less address, the theme's 404 pages
+/// (at the root and in each locale) and the host files `hosting:` asks for.
+enum HostPages {
+    /// Everything but the root index (rendered before, as it gives the page CSP), for one build.
+    static func files(site: LoadedSite, theme: Theme, routes: SiteRoutes, diagnostics: inout Diagnostics) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for page in routes.pages {
+            files.append(OutputFile("\(page.name)/index.html", RootIndex.render(
+                theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
+                stylesheet: routes.stylesheet, page: page.name, diagnostics: &diagnostics)))
+        }
+        files.append(OutputFile("404.html", notFound(locale: site.defaultLocale, home: routes.prefix, theme: theme, config: site.config,
+                                                     routes: routes, diagnostics: &diagnostics)))
+        for locale in site.locales {
+            let home = routes.prefix + (routes.homes[locale].flatMap { $0.isEmpty ? nil : $0 } ?? "")
+            files.append(OutputFile("\(locale)/404.html", notFound(locale: locale, home: home, theme: theme, config: site.config,
+                                                                   routes: routes, diagnostics: &diagnostics)))
+        }
+        return files + Hosting.files(site.config.hosting, routes: routes)
+    }
+
+    /// The theme's `notFound` template in `locale`. Its links start at the site's root path (`routes.prefix`), since a
+    /// host shows it at any missing address.
+    static func notFound(locale: String, home: String, theme: Theme, config: SiteConfig, routes: SiteRoutes,
+                         diagnostics: inout Diagnostics) -> String {
+        let (strings, _) = theme.strings(for: locale, fallback: routes.defaultLocale)
+        let context: MustacheObject = [
+            "lang": .string(locale),
+            "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
+            "stylesheet": .string(routes.prefix + routes.stylesheet),
+            "root": .string(routes.prefix),
+            "home": .string(home),
+        ]
+        return RootIndex.render("notFound", context, theme: theme, config: config, strings: strings, root: routes.prefix,
+                                diagnostics: &diagnostics)
+    }
+}

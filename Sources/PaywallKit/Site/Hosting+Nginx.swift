@@ -1,0 +1,114 @@
+/// `paywall hosting nginx`: a `server { }` block (with the `map`s it uses) for nginx's `http` context that serves a
+/// built output as the other hosts do: `/` and the locale-less pages redirected by `Accept-Language`, the
+/// headers of `HostHeaders`, each locale's 404 page, no folder listing, the build record refused.
+public enum NginxConfig {
+    /// Where nginx listens: `listen` takes `PORT` or `ADDRESS:PORT`.
+    public struct Listen: Sendable {
+        public var host: String?
+        public var port: Int
+        public init(host: String? = nil, port: Int = 80) {
+            self.host = host
+            self.port = port
+        }
+
+        var directive: String {
+            guard let host else { return "\(port)" }
+            return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        }
+    }
+
+    /// The block for a site whose output is the folder `root` (an absolute path). `serverName` from `baseURL`.
+    public static func server(_ routes: SiteRoutes, root: String, listen: Listen, serverName: String?) -> String {
+        var text = "# Made by `paywall hosting nginx`: include it in nginx's http { } context (which includes mime.types).\n"
+        text += "# Accept-Language: the first language the visitor lists that the site has (browsers list them by preference).\n"
+        let sets = localeSets(routes)
+        for (index, locales) in sets.enumerated() { text += maps(index, locales, routes) }
+        let homeSet = sets.firstIndex(of: routes.locales.filter { routes.homes[$0]?.isEmpty == false }) ?? 0
+        text += "map $paywall_locale_\(homeSet) $paywall_home {\n    default \(quoted(routes.homes[routes.defaultLocale] ?? ""));\n"
+        for locale in routes.locales where routes.homes[locale]?.isEmpty == false { text += "    \(locale) \(quoted(routes.homes[locale] ?? ""));\n" }
+        text += "}\n\n"
+        text += cacheMaps(routes)
+        text += "server {\n"
+        text += "    listen \(listen.directive);\n"
+        text += "    server_name \(serverName ?? "_");\n"
+        text += "    root \(quoted(root));\n"
+        text += "    index index.html;\n    autoindex off;\n    charset utf-8;\n    server_tokens off;\n"
+        text += "    # Redirects keep the visitor's own host and port.\n    absolute_redirect off;\n"
+        let p = routes.prefix
+        if p != "/" {
+            text += "    # The site lives at \(p) (baseURL): the locations below are its paths without it.\n"
+            text += "    rewrite \(quoted("^" + regexEscaped(String(p.dropLast())) + "(/.*)$")) $1 last;\n"
+        }
+        text += "\n    # Every location inherits these (none adds a header of its own); an empty value sends none.\n"
+        for (name, value) in HostHeaders.common(policy: routes.contentSecurityPolicy) { text += "    add_header \(name) \(quoted(value)) always;\n" }
+        text += "    add_header Cache-Control $paywall_cache always;\n    add_header Vary $paywall_vary always;\n"
+        text += "    # A missing file, or a folder without an index page (never listed), shows its locale's 404 page.\n"
+        text += "    error_page 403 404 =404 $paywall_not_found;\n\n"
+        text += "    # The build record proves paywall owns the folder; it is not published.\n"
+        text += "    location = /\(Manifest.fileName) { return 404; }\n"
+        if !routes.homes.isEmpty { text += "    location = / { return 302 \(p)$paywall_home; }\n" }
+        for page in routes.pages {
+            let set = sets.firstIndex(of: page.locales) ?? 0
+            text += "    location = /\(page.name)/ { return 302 \(p)$paywall_locale_\(set)/\(page.name)/; }\n"
+        }
+        for file in HostHeaders.jsonFiles { text += "    location = /\(file) { default_type application/json; }\n" }
+        text += "}\n"
+        return text
+    }
+
+    /// `$paywall_cache` (no-cache for pages, a year for the stylesheet, else none), `$paywall_vary` (on the
+    /// redirects) and `$paywall_not_found` (the 404 page of the path's locale), by the path below the site's.
+    static func cacheMaps(_ routes: SiteRoutes) -> String {
+        let locales = routes.locales.map(regexEscaped).joined(separator: "|")
+        let pages = routes.pages.map { regexEscaped($0.name) }
+        var text = "map $uri $paywall_cache {\n    default \"\";\n"
+        text += "    / \(quoted(HostHeaders.pageCache));\n    /index.html \(quoted(HostHeaders.pageCache));\n"
+        text += "    /404.html \(quoted(HostHeaders.pageCache));\n"
+        text += "    /\(routes.stylesheet) \(quoted(HostHeaders.immutableCache));\n"
+        text += "    \(quoted("~^/(?:" + ([locales] + pages).filter { !$0.isEmpty }.joined(separator: "|") + ")/")) \(quoted(HostHeaders.pageCache));\n}\n"
+        // The redirects differ by language: a cache between keeps one per Accept-Language.
+        text += "map $uri $paywall_vary {\n    default \"\";\n    / Accept-Language;\n"
+        for page in routes.pages { text += "    /\(page.name)/ Accept-Language;\n" }
+        text += "}\n"
+        text += "map $uri $paywall_not_found {\n    default /404.html;\n"
+        text += "    \(quoted("~^/(" + locales + ")/")) /$1/404.html;\n}\n\n"
+        return text
+    }
+
+    /// The distinct sets of locales the redirects choose among: the root's first, then each page's.
+    static func localeSets(_ routes: SiteRoutes) -> [[String]] {
+        var sets = [routes.locales.filter { routes.homes[$0]?.isEmpty == false }]
+        for page in routes.pages where !sets.contains(page.locales) { sets.append(page.locales) }
+        return sets
+    }
+
+    /// `$paywall_lang_N`: the first tag of the header that names one of the locales (whole, or its language);
+    /// `$paywall_locale_N`: the locale it stands for, else the default.
+    static func maps(_ index: Int, _ locales: [String], _ routes: SiteRoutes) -> String {
+        let fallback = locales.contains(routes.defaultLocale) ? routes.defaultLocale : (locales.first ?? routes.defaultLocale)
+        // Whole tags before languages, longest first: at one place in the header the first alternative that fits wins.
+        let tags = locales.map { $0.lowercased() }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        var languages: [String] = []
+        for locale in locales where !languages.contains(LocaleID.language(locale).lowercased()) { languages.append(LocaleID.language(locale).lowercased()) }
+        let alternatives = (tags + languages.filter { !tags.contains($0) }).map { $0.replacingOccurrences(of: "-", with: "\\-") }
+        var text = "map $http_accept_language $paywall_lang_\(index) {\n    default \"\";\n"
+        text += "    \"~*(?:^|,)\\s*(\(alternatives.joined(separator: "|")))(?=[-;,\\s]|$)\" $1;\n}\n"
+        text += "map $paywall_lang_\(index) $paywall_locale_\(index) {\n    default \(fallback);\n"
+        for locale in locales { text += "    \"~*^\(locale.replacingOccurrences(of: "-", with: "\\-"))$\" \(locale);\n" }
+        for language in languages where !locales.contains(where: { $0.lowercased() == language }) {
+            let target = LanguageNegotiation.languageMatch(language, among: locales, defaultLocale: routes.defaultLocale) ?? fallback
+            text += "    \"~*^\(language)$\" \(target);\n"
+        }
+        return text + "}\n\n"
+    }
+
+    /// A literal inside a PCRE pattern.
+    static func regexEscaped(_ text: String) -> String {
+        String(text.flatMap { ".+*?()[]{}|^$\\".contains($0) ? ["\\", $0] : [$0] })
+    }
+
+    /// A double-quoted nginx string.
+    static func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The addresses a built site answers beyond its files: `/` and every locale-less `NAME/` send a visitor to the
+/// best locale for their `Accept-Language`; missing paths show the theme's 404 page of their locale. Host files,
+/// the nginx block and `serve` are all made from this one value.
+public struct SiteRoutes: Sendable, Equatable {
+    /// The default locale first, then the others in the site's order.
+    public var locales: [String]
+    public var defaultLocale: String
+    /// Every store page by name, in the default locale's order, with the locales it is written in.
+    public var pages: [(name: String, locales: [String])]
+    /// The path each locale's `/` leads to (`de-DE/pro/`): its first page.
+    public var homes: [String: String]
+    /// The path the site is served at, from `baseURL` (`/`, or `/subscribe/`); every rule is written below it.
+    public var prefix: String
+    /// The host name of `baseURL`, when it has one.
+    public var host: String?
+    /// The stylesheet's path (`assets/paywall.HASH.css`): named by its content, so cached for ever.
+    public var stylesheet: String
+    /// The page's Content-Security-Policy, as the theme's `<meta>` writes it, plus `frame-ancestors 'none'`
+    /// (which only a header can carry).
+    public var contentSecurityPolicy: String
+
+    public static func == (lhs: SiteRoutes, rhs: SiteRoutes) -> Bool {
+        lhs.locales == rhs.locales && lhs.defaultLocale == rhs.defaultLocale && lhs.homes == rhs.homes && lhs.prefix == rhs.prefix && lhs.host == rhs.host
+            && lhs.stylesheet == rhs.stylesheet && lhs.contentSecurityPolicy == rhs.contentSecurityPolicy
+            && lhs.pages.map(\.name) == rhs.pages.map(\.name) && lhs.pages.map(\.locales) == rhs.pages.map(\.locales)
+    }
+
+    public init(locales: [String], defaultLocale: String, pages: [(name: String, locales: [String])], homes: [String: String],
+                prefix: String = "/", host: String? = nil, stylesheet: String, contentSecurityPolicy: String) {
+        self.locales = locales
+        self.defaultLocale = defaultLocale
+        self.pages = pages
+        self.homes = homes
+        self.prefix = prefix
+        self.host = host
+        self.stylesheet = stylesheet
+        self.contentSecurityPolicy = contentSecurityPolicy
+    }
+
+    init(site: LoadedSite, stylesheet: String, rootHTML: String) {
+        locales = site.locales
+        defaultLocale = site.defaultLocale
+        var order: [String] = []
+        var localesOfPage: [String: [String]] = [:]
+        for locale in site.locales {
+            for page in site.pages[locale] ?? [] {
+                if localesOfPage[page.name] == nil { order.append(page.name) }
+                localesOfPage[page.name, default: []].append(locale)
+            }
+        }
+        pages = order.map { ($0, localesOfPage[$0] ?? []) }
+        homes = [:]
+        for locale in site.locales {
+            homes[locale] = (site.pages[locale] ?? []).first.map { "\(locale)/\($0.name)/" } ?? ""
+        }
+        prefix = Self.prefix(of: site.config.baseURL)
+        host = site.config.baseURL.flatMap { URLComponents(string: $0)?.host }
+        self.stylesheet = stylesheet
+        contentSecurityPolicy = HostHeaders.headerPolicy(HostHeaders.metaPolicy(in: rootHTML) ?? HostHeaders.defaultPolicy)
+    }
+
+    /// The path part of `baseURL`, starting and ending with `/`.
+    static func prefix(of baseURL: String?) -> String {
+        guard let baseURL, let components = URLComponents(string: baseURL), !components.path.isEmpty else { return "/" }
+        var path = components.percentEncodedPath
+        if !path.hasPrefix("/") { path = "/" + path }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// The locales a locale-less page is written in, in the site's order.
+    public func locales(ofPage name: String) -> [String]? {
+        pages.first { $0.name == name }?.locales
+    }
+
+    /// Where a request for `path` (below the prefix: `/`, `/pro/`) is redirected for this `Accept-Language`: the
+    /// locale's first page for `/`, the page in the locale for `/NAME/`; nil for every other path.
+    public func redirect(path: String, acceptLanguage: String?) -> String? {
+        if path == "/" {
+            let locale = LanguageNegotiation.best(for: acceptLanguage, among: locales.filter { homes[$0]?.isEmpty == false },
+                                                  defaultLocale: defaultLocale)
+            guard let home = homes[locale], !home.isEmpty else { return nil }
+            return prefix + home
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].isEmpty, parts[2].isEmpty, let locales = locales(ofPage: String(parts[1])) else { return nil }
+        let locale = LanguageNegotiation.best(for: acceptLanguage, among: locales, defaultLocale: defaultLocale)
+        return "\(prefix)\(locale)/\(parts[1])/"
+    }
+
+    /// The 404 page for a missing path (below the prefix): its locale's, else the root one.
+    public func notFoundPage(for path: String) -> String {
+        let first = path.split(separator: "/").first.map(String.init) ?? ""
+        return locales.contains(first) ? "\(first)/404.html" : "404.html"
+    }
+}
