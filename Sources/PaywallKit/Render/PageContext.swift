@@ -36,9 +36,8 @@ struct PageContext {
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
             let value = cache.value(of: context) {
-                Actions.purchase(option.product, in: config.actions).map {
-                    Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
-                }
+                // The billing plan is `upFront` until options know theirs: pass `billingPlan:` here then.
+                config.links.url(for: option.product, LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer))
             }
             if option.identity != 0 { cache.remember(value, as: identityKey) }
             return (option, value)

@@ -104,6 +104,7 @@ struct PageRenderer {
 
         let scheme = page.colorScheme ?? config.colorScheme
         context["t"] = texts
+        context["carry"] = config.links.script.map { .object(["script": .string($0.source), "hash": .string($0.hash)]) } ?? .null
         context["root"] = .string(root)
         context["stylesheet"] = .string(root + stylesheet)
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null

@@ -13,8 +13,10 @@ public struct SiteConfig: Sendable {
     public var storefronts: [String: String]
     public var appName: String?
     public var appIcon: String?
-    /// `subscribe`, `purchase` (one-time products), `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
+    /// The store buttons' actions (`restorePurchases`, `redeemCode`, `signIn`, `cancellation`) → URL template.
     public var actions: [String: String]
+    /// `subscribe`, `purchase` (one-time products) and `carry` (SiteConfig+Actions.swift).
+    public var links = ActionLinks()
     public var policies: Policies
     public var accentColor: String?
     public var colorScheme: ColorScheme
@@ -99,17 +101,7 @@ public struct SiteConfig: Sendable {
                 config.valueLocations["app.icon"] = appReader["icon"]?.location
             }
         }
-        if let actions = reader["actions"], let actionsReader = diagnostics.collect({ try MappingReader(actions, "actions") }) {
-            diagnostics.append(contentsOf: actionsReader.unknownKeys(actionNames))
-            for name in actionNames {
-                diagnostics.collect {
-                    guard let node = actionsReader[name] else { return }
-                    let url = try node.nonEmptyString("actions.\(name)")
-                    try SafeURL.check(url, "actions.\(name)", at: node.location)
-                    config.actions[name] = url
-                }
-            }
-        }
+        if let actions = reader["actions"] { config.loadActions(actions, diagnostics: &diagnostics) }
         if let node = reader["policies"] {
             config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
         }
