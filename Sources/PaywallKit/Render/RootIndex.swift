@@ -9,25 +9,29 @@ enum RootIndex {
         return String(first).uppercased(with: Locale(identifier: locale)) + name.dropFirst()
     }
 
+    /// Where the root sends a visitor: the first store page, not a plain (thank-you) page, unless there are only those.
+    static func firstStorePage(_ pages: [Page]) -> Page? { pages.first { !$0.isPlain } ?? pages.first }
+
     static func render(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
                        stylesheet: String, diagnostics: inout Diagnostics) -> String {
         let (strings, _) = theme.strings(for: defaultLocale, fallback: defaultLocale)
         let entries: [MustacheValue] = locales.map { locale in
             let own = pages[locale] ?? []
+            let landing = firstStorePage(own)
             return .object([
                 "locale": .string(locale),
                 "name": .string(capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)),
                 "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
                 "isDefault": .bool(locale == defaultLocale),
-                "href": .string(own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/"),
-                "absoluteHref": .string((config.baseURL ?? "") + (own.first.map { "\(locale)/\($0.name)/" } ?? "\(locale)/")),
+                "href": .string(landing.map { "\(locale)/\($0.name)/" } ?? "\(locale)/"),
+                "absoluteHref": .string((config.baseURL ?? "") + (landing.map { "\(locale)/\($0.name)/" } ?? "\(locale)/")),
                 "pages": .list(own.map { page in
                     .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
                 }),
                 "hasSeveralPages": .bool(own.count > 1),
             ])
         }
-        let first = (pages[defaultLocale] ?? []).first.map { "\(defaultLocale)/\($0.name)/" } ?? ""
+        let first = firstStorePage(pages[defaultLocale] ?? []).map { "\(defaultLocale)/\($0.name)/" } ?? ""
         let context: MustacheObject = [
             "title": .string(config.appName ?? strings["chooseLanguage"]),
             "lang": .string(defaultLocale),

@@ -57,6 +57,8 @@ enum PurchaseLinksCheck {
             return group + page.additionalProductIDs.compactMap { catalog.product($0)?.product }
         case .products(let ids):
             return ids.compactMap { catalog.product($0)?.product }
+        case .plain:
+            return []
         }
     }
 

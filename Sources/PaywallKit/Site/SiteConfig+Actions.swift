@@ -55,6 +55,25 @@ public struct ActionLinks: Sendable {
 }
 
 extension SiteConfig {
+    /// `app.openURL`: https (a universal link) or the app's own URL scheme; `app.appStoreURL`: https.
+    mutating func loadAppLinks(_ reader: MappingReader, diagnostics: inout Diagnostics) {
+        diagnostics.collect {
+            guard let node = reader["openURL"] else { return }
+            let url = try node.nonEmptyString("app.openURL")
+            try SafeURL.checkAppLink(url, "app.openURL", at: node.location)
+            appOpenURL = url
+        }
+        diagnostics.collect {
+            guard let node = reader["appStoreURL"] else { return }
+            let url = try node.nonEmptyString("app.appStoreURL")
+            try SafeURL.check(url, "app.appStoreURL", at: node.location)
+            guard url.hasPrefix("https://") else {
+                throw Diagnostic.error(node.location, "app.appStoreURL must be an absolute https:// URL", hint: "such as https://apps.apple.com/app/id123456789")
+            }
+            appStoreURL = url
+        }
+    }
+
     /// The actions whose links are made per product.
     static let purchaseActionNames = ["subscribe", "purchase"]
 

@@ -13,6 +13,9 @@ public struct SiteConfig: Sendable {
     public var storefronts: [String: String]
     public var appName: String?
     public var appIcon: String?
+    /// `app.openURL` (a universal link or the app's URL scheme) and `app.appStoreURL`, for plain pages.
+    public var appOpenURL: String?
+    public var appStoreURL: String?
     /// The store buttons' actions (`restorePurchases`, `redeemCode`, `signIn`, `cancellation`) → URL template.
     public var actions: [String: String]
     /// `subscribe`, `purchase` (one-time products) and `carry` (SiteConfig+Actions.swift).
@@ -94,7 +97,8 @@ public struct SiteConfig: Sendable {
             }
         }
         if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
-            diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon"]))
+            diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon", "openURL", "appStoreURL"]))
+            config.loadAppLinks(appReader, diagnostics: &diagnostics)
             diagnostics.collect { config.appName = try appReader["name"]?.nonEmptyString("app.name") }
             diagnostics.collect {
                 config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon")
