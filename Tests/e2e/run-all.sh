@@ -27,7 +27,7 @@ tally "$work/cli.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
 tally "$work/schema.log"
 
 echo "== the example site in a browser"
@@ -44,6 +44,15 @@ echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
 "$binary" build "$here/sites/gallery" -o "$work/gallery" --quiet || failed=$((failed + 1))
 "$here/run.sh" "$work/gallery" >"$work/gallery.log" 2>&1
 tally "$work/gallery.log"
+
+echo "== a funnel: a link per product, carried parameters, a welcome page (Tests/e2e/sites/checkout) in a browser"
+"$binary" build "$here/sites/checkout" -o "$work/checkout" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/checkout" >"$work/checkout.log" 2>&1
+tally "$work/checkout.log"
+
+echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/checkout_e2e.py" "$binary" >"$work/checkout-links.log" 2>&1
+tally "$work/checkout-links.log"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"

@@ -74,13 +74,17 @@ extension SiteConfig {
         }
     }
 
+    /// The keys of `app` and of `actions`.
+    static let appKeys = ["name", "icon", "openURL", "appStoreURL"]
+    static var actionKeys: [String] { actionNames + ["carry"] }
+
     /// The actions whose links are made per product.
     static let purchaseActionNames = ["subscribe", "purchase"]
 
     /// Reads `actions`: purchase links (template or map), `carry`, and the store buttons' links (`{locale}` only).
     mutating func loadActions(_ node: YAMLNode, diagnostics: inout Diagnostics) {
         guard let reader = diagnostics.collect({ try MappingReader(node, "actions") }) else { return }
-        diagnostics.append(contentsOf: reader.unknownKeys(Self.actionNames + ["carry"]))
+        diagnostics.append(contentsOf: reader.unknownKeys(Self.actionKeys))
         for name in Self.actionNames {
             guard let node = reader[name] else { continue }
             if Self.purchaseActionNames.contains(name) {

@@ -97,7 +97,7 @@ public struct SiteConfig: Sendable {
             }
         }
         if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
-            diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon", "openURL", "appStoreURL"]))
+            diagnostics.append(contentsOf: appReader.unknownKeys(appKeys))
             config.loadAppLinks(appReader, diagnostics: &diagnostics)
             diagnostics.collect { config.appName = try appReader["name"]?.nonEmptyString("app.name") }
             diagnostics.collect {
