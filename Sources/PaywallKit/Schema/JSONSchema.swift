@@ -135,7 +135,7 @@ public enum JSONSchema {
         ("languages", "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),
         ("theme", "accentColor and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
-        ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
+        ("app", "name, icon, openURL and appStoreURL from paywall.yml."), ("carry", "The carry script (script, hash), or null."), ("app_name", "The app's name."),
         ("group", "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
         ("planNames", "The options' names as a list in the page's language."),
         ("controlStyle", "The page's control style."), ("isPicker", "A radio-group style."), ("isButtons", "One button per option."),
