@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """gallery.py PAYWALL_BINARY [OUT_DIR]: the README's screenshots, made again from the current theme.
 
-Builds the bundled example site and the theme gallery (Tests/e2e/sites/gallery) with the given binary,
+Builds the bundled example site, the theme gallery (Tests/e2e/sites/gallery) and the funnel site
+(Tests/e2e/sites/checkout, for its welcome page) with the given binary,
 serves each output on 127.0.0.1, and photographs pages at phone width in headless Chromium, driven by
 selenium exactly as the browser checks drive it (Tests/e2e/check_site.py's make_driver). Writes PNGs to
 OUT_DIR (default docs/gallery), squeezed with pngquant when it is installed (`make gallery` installs it).
@@ -40,6 +41,9 @@ SHOTS = [
     ("rtl", "example", "ar-SA/membership/", "screen", "light", "Arabic, right to left"),
     ("features", "example", "en-US/membership/", ".features", "light", "the plan comparison (features:)"),
     ("features-dark-rtl", "gallery", "he-IL/picker/", ".features", "dark", "the plan comparison, Hebrew, dark"),
+    ("welcome", "checkout", "en-US/welcome/", "screen", "light", "the welcome page (a checkout's success URL)"),
+    ("welcome-dark", "checkout", "en-US/welcome/", "screen", "dark", "the welcome page, dark"),
+    ("welcome-rtl", "checkout", "ar-SA/welcome/", "screen", "light", "the welcome page, Arabic"),
 ]
 
 
@@ -93,9 +97,10 @@ def main():
         print("gallery.py: missing " + "; ".join(deps) + f" ({check_site.INSTALL_HINT})", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as work:
-        sites = {"example": pathlib.Path(work) / "example", "gallery": pathlib.Path(work) / "gallery"}
+        sites = {name: pathlib.Path(work) / name for name in ("example", "gallery", "checkout")}
         build(binary, REPO, sites["example"])
         build(binary, REPO / "Tests" / "e2e" / "sites" / "gallery", sites["gallery"])
+        build(binary, REPO / "Tests" / "e2e" / "sites" / "checkout", sites["checkout"])
         servers = {name: check_site.serve(root) for name, root in sites.items()}
         driver = check_site.make_driver(javascript=False)
         squeezed = True

@@ -25,6 +25,7 @@ enum InitCommand {
         }
         let folder = options.site == "." ? "" : " \(options.site)"
         reporter.status("Created a site in \(options.site == "." ? "this folder" : options.site)/. Next: paywall serve\(folder)")
+        reporter.status("After payment, send customers to the welcome page (content/welcome.md): set your checkout's success URL to \(Scaffold.baseURL)en-US/welcome/")
         return 0
     }
 }

@@ -1,16 +1,25 @@
 /// The files `paywall init` writes: a site that builds and passes `check` as it is.
 enum Scaffold {
+    /// The scaffold's `baseURL`.
+    static let baseURL = "https://example.com/subscribe/"
+
     static let files: [(path: String, text: String)] = [
         ("paywall.yml", """
             # Site settings. `paywall schema site` prints every key for your editor.
-            baseURL: https://example.com/subscribe/      # where public/ will be served (canonical and hreflang links)
+            baseURL: \(baseURL)      # where public/ will be served (canonical and hreflang links)
             catalog: catalog.yml                         # or an Xcode .storekit file
             defaultLocale: en-US
             locales: [en-US]                             # add de-DE, ja-JP … with their text in the catalog
             storefronts: { default: USA }                # which App Store prices each locale shows
-            app: { name: My App, icon: assets/icon.svg }
-            actions:                                     # where buttons go; {productID} {locale} {offerID} expand
-              subscribe: https://example.com/checkout?product={productID}&locale={locale}
+            app:
+              name: My App
+              icon: assets/icon.svg
+              openURL: https://example.com/app/open      # the welcome page's Open button: a universal link or myapp://
+              appStoreURL: https://apps.apple.com/app/id123456789
+            actions:                                     # where buttons go; {productID} {locale} {offerID} {offerType} {billingPlan} expand
+              subscribe: https://example.com/checkout?product={productID}&locale={locale}&offer={offerType}
+              # or a link per product: subscribe: { premium.yearly: https://buy.stripe.com/…, default: https://… }
+              # carry: [app_user_id, utm_source]         # copy these from the page's URL into purchase links
               restorePurchases: https://example.com/account
             policies:                                    # required by App Store guideline 3.1.2
               termsOfService: https://example.com/terms
@@ -85,6 +94,18 @@ enum Scaffold {
 
             - Unlimited projects
             - Sync across devices
+
+            """),
+        ("content/welcome.md", """
+            ---
+            # A plain page: no groupID or productIDs, so no options; the app's Open button and App Store link.
+            # Point your checkout's success URL here: BASEURL/en-US/welcome/ (a Stripe Payment Link's
+            # "After payment" redirect, Stripe Checkout's success_url, Paddle's success URL).
+            title: Welcome to My App
+            ---
+            # You're all set
+
+            Thank you for subscribing. Open {{app.name}} to start, or get it from the App Store on a new device.
 
             """),
         ("assets/icon.svg", """

@@ -284,9 +284,10 @@ import Testing
         expectError(errors, "has no front matter", file: page, line: 1, hint: "groupID")
     }
 
-    @Test func pageNamingNeitherGroupNorProductsIsAnError() {
-        let errors = site.page(replacing: "groupID: birdwatch.pro\n", with: "").errors
-        expectError(errors, "does not say which products it offers", file: page, line: 1, hint: "groupID")
+    @Test func aPageNamingNeitherGroupNorProductsIsPlainAndRefusesOptionKeys() {
+        #expect(site.page(replacing: "groupID: birdwatch.pro\n", with: "").errors.isEmpty, "a plain page (PlainPageTests)")
+        let errors = site.page(replacing: "groupID: birdwatch.pro\n", with: "badges: { pro.yearly: Best }\n").errors
+        expectError(errors, "'badges' is about options, and this page has none", file: page, line: 3, hint: "groupID")
     }
 
     @Test func pageNamingBothGroupAndProductsIsAnError() {
@@ -560,15 +561,15 @@ extension FileSystem {
 
 @Suite("Bad input in several locales")
 struct BadInputInSeveralLocalesTests {
-    @Test("a page without groupID or productIDs fails cleanly in every locale, reported once")
+    @Test("a plain page with an option key fails cleanly in every locale, reported once")
     func noSelection() {
         let site = TestSite()
             .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE]\n")
             .config(replacing: "storefronts: { default: USA }", with: "storefronts: { default: USA }")
-            .page(replacing: "groupID: birdwatch.pro\n", with: "")
+            .page(replacing: "groupID: birdwatch.pro\n", with: "controlStyle: buttons\n")
         let errors = site.errors
         #expect(errors.count == 1, "\(errors)")
-        #expect(errors.first?.message.contains("does not say which products") == true)
+        #expect(errors.first?.message.contains("'controlStyle' is about options") == true)
     }
 }
 

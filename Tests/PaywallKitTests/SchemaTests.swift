@@ -16,7 +16,8 @@ struct SchemaTests {
 
     @Test func siteKeys() throws {
         #expect(try Self.properties(.site) == Set(SiteConfig.keys))
-        #expect(try Self.properties(.site, path: ["properties", "actions"]) == Set(SiteConfig.actionNames))
+        #expect(try Self.properties(.site, path: ["properties", "actions"]) == Set(SiteConfig.actionKeys))
+        #expect(try Self.properties(.site, path: ["properties", "app"]) == Set(SiteConfig.appKeys))
     }
 
     @Test func productKeys() throws {

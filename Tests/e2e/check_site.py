@@ -35,6 +35,9 @@ import http.server
 import threading
 import urllib.parse
 import argparse
+import base64
+import hashlib
+import re
 import dataclasses
 import fnmatch
 import html.parser
@@ -274,17 +277,36 @@ def csp_blocks_scripts(policy):
     return elements == ["'none'"] and attributes == ["'none'"]
 
 
+def csp_allows_only(policy, source):
+    """True when the policy allows exactly one script, by `source` ('sha256-…'), and no inline handler."""
+    directives = {}
+    for directive in policy.split(";"):
+        parts = directive.strip().split()
+        if parts:
+            directives.setdefault(parts[0].lower(), parts[1:])
+    elements = next((directives[name] for name in ("script-src-elem", "script-src", "default-src") if name in directives), None)
+    attributes = next((directives[name] for name in ("script-src-attr", "script-src", "default-src") if name in directives), None)
+    unsafe = {"'unsafe-inline'", "'unsafe-hashes'", "'unsafe-eval'", "'self'", "*", "https:", "http:", "data:", "blob:"}
+    return elements == [f"'{source}'"] and attributes is not None and not unsafe.intersection(v.lower() for v in attributes)
+
+
 def check_no_js(report, name, text, page):
+    """No script, or (with actions.carry) exactly one inline script that the CSP allows by its hash alone."""
     problems = []
-    lowered = text.lower()
-    position = lowered.find("<script")
-    if position >= 0:
-        line = text.count("\n", 0, position) + 1
-        problems.append(f"line {line}: <script> element")
+    scripts = re.findall(r"<script(\s[^>]*)?>(.*?)</script>", text, re.I | re.S)
+    if len(scripts) > 1 or text.lower().count("<script") != len(scripts):
+        problems.append(f"{text.lower().count('<script')} <script> elements (at most one, inline, allowed by its hash)")
     for line, col, tag, attribute in page.handlers:
         problems.append(f"{line}:{col}: <{tag} {attribute}=…> event handler attribute")
     if not page.csp:
         problems.append('no <meta http-equiv="Content-Security-Policy">')
+    elif len(scripts) == 1:
+        attributes, source = scripts[0]
+        digest = "sha256-" + base64.b64encode(hashlib.sha256(source.encode("utf-8")).digest()).decode()
+        if attributes.strip():
+            problems.append(f"<script{attributes}>: the carry script has no attributes")
+        if not all(csp_allows_only(policy, digest) for policy in page.csp):
+            problems.append(f"CSP does not allow exactly the page's script ({digest}): {' | '.join(page.csp)}")
     elif not any(csp_blocks_scripts(policy) for policy in page.csp):
         problems.append(f"CSP allows scripts (needs script-src 'none' or default-src 'none' "
                         f"without a script-src): {' | '.join(page.csp)}")
@@ -584,8 +606,9 @@ def check_keyboard(report, driver, name, url):
         if control.get_attribute("data-product-id") not in checked:
             problems.append(f"focused subscribe control is for "
                             f"{control.get_attribute('data-product-id')!r}, checked: {checked}")
-    if urllib.parse.urlsplit(href).scheme != "https":
-        problems.append(f"focused subscribe href is not https: {href!r}")
+    written = control.get_dom_attribute("href") or ""   # as the page wrote it: https, or relative to the page
+    if urllib.parse.urlsplit(written).scheme not in ALLOWED_SCHEMES or not href.startswith(("https://", "http://127.0.0.1:")):
+        problems.append(f"focused subscribe href is not https or relative: {written!r}")
     focus_problems, focus_note = check_focus_visible(driver, control)
     if href.startswith("https:"):
         press(driver, Keys.ENTER)

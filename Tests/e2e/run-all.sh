@@ -37,7 +37,7 @@ tally "$work/nginx.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
 tally "$work/schema.log"
 
 echo "== the example site in a browser"
@@ -66,6 +66,14 @@ if [[ -n $tarball ]]; then
 else
   echo "SKIP  no release tarball in dist/ (make dist makes it; make test runs it)"
 fi
+echo "== a funnel: a link per product, carried parameters, a welcome page (Tests/e2e/sites/checkout) in a browser"
+"$binary" build "$here/sites/checkout" -o "$work/checkout" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/checkout" >"$work/checkout.log" 2>&1
+tally "$work/checkout.log"
+
+echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/checkout_e2e.py" "$binary" >"$work/checkout-links.log" 2>&1
+tally "$work/checkout-links.log"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"

@@ -254,9 +254,11 @@ public enum NativeCatalogLoader {
         let reader: MappingReader
         do { reader = try MappingReader(node, "an \(what)") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(["id", "paymentMode", "period", "periodCount", "price"]))
-        let id = diagnostics.collect { () throws -> String? in
-            guard kind != .introductory else { return try reader["id"]?.string("id") }
-            return try reader.required("id").nonEmptyString("id")
+        let id = diagnostics.collect { () throws(Diagnostic) -> String? in
+            guard let node = kind == .introductory ? reader["id"] : try reader.required("id") else { return nil }
+            let id = try node.nonEmptyString("id")
+            try Identifier.check(id, "the \(what) ID", at: node.location)
+            return id
         } ?? nil
         let mode = diagnostics.collect { try reader.required("paymentMode").choice("paymentMode", Offer.PaymentMode.self) }
         let period = diagnostics.collect { try Self.period(reader.required("period"), "period") }

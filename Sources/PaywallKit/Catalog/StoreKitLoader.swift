@@ -184,11 +184,19 @@ public enum StoreKitLoader {
             throw .error(modeNode.location, "'\(other)' is not a StoreKit payment mode", hint: "use free, payAsYouGo or payUpFront")
         }
         let referenceName = try node["referenceName"]?.string("referenceName")
-        let id = try node["offerID"]?.string("offerID") ?? referenceName
+        var id = referenceName.flatMap { Identifier.isValid($0) ? $0 : nil }
+        if let idNode = node["offerID"], case let given = try idNode.string("offerID"), !given.isEmpty {
+            try Identifier.check(given, "the offer ID", at: idNode.location)
+            id = given
+        } else if let referenceName, id == nil, kind != .introductory {
+            diagnostics.warning(node["referenceName"]?.location ?? node.location,
+                                "the \(kind == .winBack ? "win-back" : kind.rawValue) offer '\(referenceName)' of '\(productID)' has no offerID, and its reference name is not an ID",
+                                hint: "give it an offer ID in Xcode (letters, digits, '.', '_' and '-'); until then a page cannot name it and {offerID} is empty for it")
+        }
         var price: Price?
         if mode != .freeTrial {
             guard let priceNode = node["displayPrice"], !priceNode.isNull, (try? priceNode.string("displayPrice")) != "" else {
-                let name = "\(mode.rawValue) \(kind == .winBack ? "win-back" : kind.rawValue) offer" + (id.map { " '\($0)'" } ?? "")
+                let name = "\(mode.rawValue) \(kind == .winBack ? "win-back" : kind.rawValue) offer" + ((id ?? referenceName).map { " '\($0)'" } ?? "")
                 diagnostics.warning(node["displayPrice"]?.location ?? node.location, "the \(name) of '\(productID)' has no price; it is left out",
                                     hint: "set the offer's price in Xcode's StoreKit configuration editor (Xcode 12 and 13 left it empty)")
                 return nil

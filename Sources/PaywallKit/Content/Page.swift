@@ -5,7 +5,16 @@ public struct Page: Sendable {
     public enum Selection: Sendable, Equatable {
         case group(String)
         case products([String])
+        /// Neither `groupID` nor `productIDs`: a plain page (a thank-you or "open the app" page) with no options.
+        case plain
     }
+
+    /// Front matter keys about options, which a plain page has none of.
+    static let optionKeys = ["additionalProductIDs", "visibleRelationships", "controlStyle", "controlPlacement", "buttonLabel",
+                             "controlIcons", "badges", "selected", "pickerItemBackground", "optionGroups", "offer", "features"]
+
+    /// A page without options (no `groupID` or `productIDs`).
+    public var isPlain: Bool { selection == .plain }
 
     public enum Relationship: String, Sendable, CaseIterable { case all, upgrade, downgrade, crossgrade, current }
     public enum Marketing: String, Sendable, CaseIterable { case automatic, markdown }

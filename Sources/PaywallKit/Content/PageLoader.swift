@@ -51,8 +51,12 @@ public enum PageLoader {
         case (_?, let products?):
             diagnostics.error(products.location, "a page sets both groupID and productIDs", hint: "keep exactly one of them")
         case (nil, nil):
-            diagnostics.error(SourceLocation(file: file, line: 1, column: 1), "the page does not say which products it offers",
-                              hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]' to the front matter")
+            selection = .plain
+            for key in Page.optionKeys where key != "additionalProductIDs" {
+                guard let location = keyLocations[key] else { continue }
+                diagnostics.error(location, "'\(key)' is about options, and this page has none (it names no groupID or productIDs)",
+                                  hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]' to sell something here, or remove '\(key)'")
+            }
         }
 
         let title = diagnostics.collect { try reader["title"]?.string("title") } ?? nil

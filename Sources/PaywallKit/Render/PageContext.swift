@@ -36,9 +36,8 @@ struct PageContext {
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
             let value = cache.value(of: context) {
-                Actions.purchase(option.product, in: config.actions).map {
-                    Actions.expand($0, productID: option.id, locale: model.locale, offerID: option.offer?.offer.id ?? "")
-                }
+                // The billing plan is `upFront` until options know theirs: pass `billingPlan:` here then.
+                config.links.url(for: option.product, LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer))
             }
             if option.identity != 0 { cache.remember(value, as: identityKey) }
             return (option, value)
@@ -78,7 +77,9 @@ struct PageContext {
             "locale": .string(model.locale),
             "lang": .string(model.locale),
             "dir": .string(ICU.isRightToLeft(model.locale) ? "rtl" : "ltr"),
-            "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null]),
+            "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null,
+                            "openURL": config.appOpenURL.map(MustacheValue.string) ?? .null,
+                            "appStoreURL": config.appStoreURL.map(MustacheValue.string) ?? .null]),
             "app_name": .string(appName),
             "group": .object(["id": model.group.map { .string($0.id) } ?? .null, "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description),

@@ -104,6 +104,8 @@ struct PageRenderer {
 
         let scheme = page.colorScheme ?? config.colorScheme
         context["t"] = texts
+        let isPlain = model.page.isPlain
+        context["carry"] = isPlain ? .null : config.links.script.map { .object(["script": .string($0.source), "hash": .string($0.hash)]) } ?? .null
         context["root"] = .string(root)
         context["stylesheet"] = .string(root + stylesheet)
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
@@ -138,8 +140,9 @@ struct PageRenderer {
         context["hasGroupLinks"] = .bool(!placement.groupLinks.isEmpty)
         context["policies"] = .list(links.policies)
         context["hasPolicies"] = .bool(!links.policies.isEmpty)
-        context["storeButtons"] = .list(links.buttons)
-        context["hasStoreButtons"] = .bool(!links.buttons.isEmpty)
+        // A plain page (a checkout's success page) has the policy links, and no store buttons: there is nothing to restore or redeem.
+        context["storeButtons"] = .list(isPlain ? [] : links.buttons)
+        context["hasStoreButtons"] = .bool(!isPlain && !links.buttons.isEmpty)
         context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
@@ -174,7 +177,8 @@ struct PageRenderer {
         context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"), on: model.locale)
 
         do {
-            let html = try theme.library.renderUTF8("page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8,
+            if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings) }
+            let html = try theme.library.renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8,
                                                          memo: memo)
             cache.pageSize = html.count
             return html

@@ -9,6 +9,9 @@ enum RootIndex {
         return String(first).uppercased(with: Locale(identifier: locale)) + name.dropFirst()
     }
 
+    /// Where the root sends a visitor: the first store page, not a plain (thank-you) page, unless there are only those.
+    static func firstStorePage(_ pages: [Page]) -> Page? { pages.first { !$0.isPlain } ?? pages.first }
+
     /// `page`: the locale-less address of one page (`NAME/index.html`): its locales only, each linking to the page,
     /// with a redirect to the default locale's; the file sits one folder down, so its links start with `../`.
     static func render(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
@@ -17,7 +20,7 @@ enum RootIndex {
         let up = page == nil ? "" : "../"
         /// The page a locale's entry leads to: the one named, else the locale's first.
         func target(_ locale: String) -> String? {
-            guard let page else { return (pages[locale] ?? []).first.map { "\(locale)/\($0.name)/" } }
+            guard let page else { return firstStorePage(pages[locale] ?? []).map { "\(locale)/\($0.name)/" } }
             return (pages[locale] ?? []).contains { $0.name == page } ? "\(locale)/\(page)/" : nil
         }
         let shown = page == nil ? locales : locales.filter { target($0) != nil }

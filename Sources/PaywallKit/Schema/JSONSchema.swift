@@ -135,7 +135,7 @@ public enum JSONSchema {
         ("languages", "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),
         ("theme", "accentColor and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
-        ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
+        ("app", "name, icon, openURL and appStoreURL from paywall.yml."), ("carry", "The carry script (script, hash), or null."), ("app_name", "The app's name."),
         ("group", "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
         ("planNames", "The options' names as a list in the page's language."),
         ("controlStyle", "The page's control style."), ("isPicker", "A radio-group style."), ("isButtons", "One button per option."),
@@ -199,7 +199,7 @@ public enum JSONSchema {
 
     static let page = object("A page's front matter: one SubscriptionStoreView.", [
         ("title", string("The page title (default: the group's display name).")),
-        ("groupID", string("Every subscription of this group, ordered by level, then per-month price.")),
+        ("groupID", string("Every subscription of this group, ordered by level, then per-month price. A page with neither groupID nor productIDs is a plain page (a checkout's success page): its body, the app's Open and App Store links, the policy links.")),
         ("productIDs", oneOrMany("Exactly these products, in this order: subscriptions of one group and one-time products.", string("A product ID."))),
         ("additionalProductIDs", oneOrMany("With groupID: one-time products shown after the group's subscriptions, in this order.", string("A product ID."))),
         ("visibleRelationships", oneOrMany("What a subscriber sees (with groupID).", choice("A relationship.", Page.Relationship.allCases.map(\.rawValue)))),
@@ -262,9 +262,8 @@ public enum JSONSchema {
         ("locales", list("Locales to build (default: every locale the catalog localizes).", ref("locale"))),
         ("storefronts", map("Which storefront's prices each locale shows; 'default' for the rest.", keys: "^(default|[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*)$",
                             string("An App Store storefront (ISO 3166 alpha-3).", pattern: "^[A-Za-z]{3}$"))),
-        ("app", object("The app.", [("name", string("The app's name.")), ("icon", ref("asset"))])),
-        ("actions", object("Where buttons go; {productID}, {locale} and {offerID} expand. purchase: one-time products' link (default: subscribe).",
-                           SiteConfig.actionNames.map { ($0, ref("url")) })),
+        ("app", app),
+        ("actions", actions),
         ("policies", ref("policies")),
         ("theme", object("Colours.", [
             ("accentColor", ref("color")),

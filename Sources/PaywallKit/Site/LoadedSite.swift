@@ -126,6 +126,9 @@ struct LoadedSite {
             MarkdownCheck.check(markdown, file: location.file, firstLine: nil, at: location,
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
+        if let catalog {
+            PurchaseLinksCheck.check(config, catalog: catalog, pages: locales.lazy.flatMap { pages[$0] ?? [] }, locales: locales, diagnostics: &diagnostics)
+        }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
                           defaultLocale: defaultLocale, pages: pages)
     }

@@ -28,4 +28,24 @@ public enum SafeURL {
             }
         }
     }
+
+    /// Schemes a browser acts on itself (runs, shows, downloads, or sends elsewhere): never an app's own.
+    static let browserSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "filesystem", "about", "http", "ftp",
+                                              "ws", "wss", "view-source", "chrome", "intent", "mailto", "tel", "sms", "jar"]
+
+    /// An "open the app" link: https (a universal link), or the app's own URL scheme (`birdwatch://open`), never
+    /// a scheme a browser acts on.
+    public static func checkAppLink(_ url: String, _ what: String, at location: SourceLocation) throws(Diagnostic) {
+        let hint = "use a universal link (https://…) or your app's own URL scheme, such as myapp://open"
+        guard !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) else {
+            throw .error(location, "\(what) has a space or a control character", hint: hint)
+        }
+        guard let colon = url.firstIndex(of: ":"), case let scheme = url[..<colon].lowercased(),
+              let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            return try check(url, what, at: location)
+        }
+        guard !browserSchemes.contains(scheme) else { throw .error(location, "\(what) uses the '\(scheme):' scheme", hint: hint) }
+        if scheme == "https" { try check(url, what, at: location) }
+    }
 }

@@ -13,8 +13,13 @@ public struct SiteConfig: Sendable {
     public var storefronts: [String: String]
     public var appName: String?
     public var appIcon: String?
-    /// `subscribe`, `purchase` (one-time products), `restorePurchases`, `redeemCode`, `signIn`, `cancellation` → URL template.
+    /// `app.openURL` (a universal link or the app's URL scheme) and `app.appStoreURL`, for plain pages.
+    public var appOpenURL: String?
+    public var appStoreURL: String?
+    /// The store buttons' actions (`restorePurchases`, `redeemCode`, `signIn`, `cancellation`) → URL template.
     public var actions: [String: String]
+    /// `subscribe`, `purchase` (one-time products) and `carry` (SiteConfig+Actions.swift).
+    public var links = ActionLinks()
     public var policies: Policies
     public var accentColor: String?
     public var colorScheme: ColorScheme
@@ -94,24 +99,15 @@ public struct SiteConfig: Sendable {
             }
         }
         if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
-            diagnostics.append(contentsOf: appReader.unknownKeys(["name", "icon"]))
+            diagnostics.append(contentsOf: appReader.unknownKeys(appKeys))
+            config.loadAppLinks(appReader, diagnostics: &diagnostics)
             diagnostics.collect { config.appName = try appReader["name"]?.nonEmptyString("app.name") }
             diagnostics.collect {
                 config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon")
                 config.valueLocations["app.icon"] = appReader["icon"]?.location
             }
         }
-        if let actions = reader["actions"], let actionsReader = diagnostics.collect({ try MappingReader(actions, "actions") }) {
-            diagnostics.append(contentsOf: actionsReader.unknownKeys(actionNames))
-            for name in actionNames {
-                diagnostics.collect {
-                    guard let node = actionsReader[name] else { return }
-                    let url = try node.nonEmptyString("actions.\(name)")
-                    try SafeURL.check(url, "actions.\(name)", at: node.location)
-                    config.actions[name] = url
-                }
-            }
-        }
+        if let actions = reader["actions"] { config.loadActions(actions, diagnostics: &diagnostics) }
         if let node = reader["policies"] {
             config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
         }

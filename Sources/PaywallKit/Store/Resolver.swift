@@ -59,6 +59,8 @@ public struct Resolver: Sendable {
     func products(of page: Page, cache: inout Cache) throws(Diagnostic) -> PageProducts {
         prepare(&cache)
         switch page.selection {
+        case .plain:
+            return PageProducts(group: nil, groupNumber: nil, products: [], slots: [])
         case .group(let id):
             guard let ordered = orderedGroup(id, cache: &cache) else {
                 let hint = suggestion(for: id, in: catalog.groups.map(\.id)).map { "did you mean '\($0)'?" }

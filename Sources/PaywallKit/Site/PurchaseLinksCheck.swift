@@ -1,0 +1,97 @@
+/// Checks `actions` against the catalog and the pages at load: every product a page shows has a purchase
+/// link, every product a link map names exists, and every link a template can make (each product, offer,
+/// locale and billing plan that reaches it) is https or relative after its placeholders are filled.
+enum PurchaseLinksCheck {
+    static let billingPlans = ["upFront", "monthly"]
+
+    static func check(_ config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, locales: [String],
+                      diagnostics: inout Diagnostics) {
+        let links = config.links
+        for purchaseLinks in [links.subscribe, links.purchase].compactMap({ $0 }) {
+            for (id, location) in purchaseLinks.productKeys {
+                guard let (product, _) = catalog.product(id) else {
+                    let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" }
+                        ?? "use a product ID from \(catalog.file)"
+                    diagnostics.error(location, "actions.\(purchaseLinks.action) names the product '\(id)', which the catalog does not have", hint: hint)
+                    continue
+                }
+                if purchaseLinks.action == "purchase" && product.isSubscription {
+                    diagnostics.error(location, "'\(id)' is a subscription, and actions.purchase is for one-time products",
+                                      hint: "move its link under actions.subscribe")
+                }
+            }
+        }
+        for (name, template) in links.buttons.sorted(by: { $0.key < $1.key }) where !template.isSafeWhateverItsValues {
+            for locale in locales {
+                let url = template.expand(LinkTemplate.Values(locale: locale))
+                guard diagnostics.collect({ try SafeURL.check(url, "actions.\(name) in \(locale) ('\(url)')", at: template.location) }) != nil else { break }
+            }
+        }
+        var seenPages = Set<String>()
+        var checked = Set<String>()
+        var failed = Set<SourceLocation>()
+        for page in pages {
+            let products = self.products(of: page, in: catalog)
+            guard seenPages.insert(page.name + "\u{0}" + products.map(\.id).joined(separator: "\u{0}")).inserted else { continue }
+            var uncovered: [Product] = []
+            for product in products {
+                guard let (template, action) = links.template(for: product) else {
+                    uncovered.append(product)
+                    continue
+                }
+                // One error per template: the first product that makes a bad link names the problem.
+                guard !failed.contains(template.location), checked.insert("\(template.location)\u{0}\(product.id)").inserted,
+                      !checkExpansions(template, "actions.\(action)", product: product, locales: locales, diagnostics: &diagnostics)
+                else { continue }
+                failed.insert(template.location)
+            }
+            if !uncovered.isEmpty { reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics) }
+        }
+    }
+
+    /// The products a page shows, as far as the catalog has them (the resolver reports the rest).
+    static func products(of page: Page, in catalog: Catalog) -> [Product] {
+        switch page.selection {
+        case .group(let id):
+            let group = catalog.group(id)?.subscriptions ?? []
+            return group + page.additionalProductIDs.compactMap { catalog.product($0)?.product }
+        case .products(let ids):
+            return ids.compactMap { catalog.product($0)?.product }
+        case .plain:
+            return []
+        }
+    }
+
+    /// Fills the template for every offer, locale and billing plan its placeholders can take, and checks each
+    /// link; false, with the error, at the first that is not https or relative.
+    static func checkExpansions(_ template: LinkTemplate, _ what: String, product: Product, locales: [String],
+                                diagnostics: inout Diagnostics) -> Bool {
+        guard !template.isSafeWhateverItsValues else { return true }
+        let offers: [Offer?] = [nil] + [product.introductoryOffer].compactMap { $0 } + product.promotionalOffers + product.winBackOffers
+        for locale in locales {
+            for offer in offers {
+                for plan in billingPlans {
+                    let url = template.expand(LinkTemplate.Values(product: product.id, locale: locale, offer: offer, billingPlan: plan))
+                    do throws(Diagnostic) {
+                        try SafeURL.check(url, "\(what) for '\(product.id)' (\(offer.map { "\($0.kind.rawValue) offer" + ($0.id.map { " '\($0)'" } ?? "") } ?? "no offer"), \(locale))", at: template.location)
+                    } catch {
+                        diagnostics.append(Diagnostic.error(error.location, "\(error.message): '\(template.text)' makes '\(url)'",
+                                                            hint: "a placeholder may fill a path or a query, never the scheme: start the link with https://host/ or a relative path such as /checkout"))
+                        return false
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    static func reportUncovered(_ products: [Product], page: Page, links: ActionLinks, config: SiteConfig, diagnostics: inout Diagnostics) {
+        let names = products.map { "'\($0.id)'" }.joined(separator: ", ")
+        let oneTime = products.allSatisfy(\.isOneTime)
+        let action = oneTime ? "purchase" : "subscribe"
+        let hint = links.subscribe == nil && links.purchase == nil
+            ? "add actions: { \(action): https://… } to \(config.file) (one link for every product, or a link per product ID and a default)"
+            : "add '\(products[0].id): https://…' or 'default: https://…' under actions.\(action) in \(config.file)"
+        diagnostics.error(page.selectionLocation, "the page '\(page.name)' shows \(names), which no purchase link in actions covers", hint: hint)
+    }
+}
