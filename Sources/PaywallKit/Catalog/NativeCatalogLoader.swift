@@ -111,7 +111,7 @@ public enum NativeCatalogLoader {
     }
 
     static let productKeys = ["id", "referenceName", "level", "period", "price", "familyShareable", "icon",
-                              "introductoryOffer", "promotionalOffers", "winBackOffers", "localizations"]
+                              "introductoryOffer", "promotionalOffers", "winBackOffers", "billingPlans", "localizations"]
     /// Keys of a one-time product; a non-renewing subscription may also say how long it lasts (`period`).
     static let oneTimeKeys = ["id", "referenceName", "price", "familyShareable", "icon", "localizations"]
 
@@ -128,9 +128,9 @@ public enum NativeCatalogLoader {
             return level
         }
         let period = diagnostics.collect { try Self.renewalPeriod(reader.required("period"), "period") }
-        let intro = diagnostics.collect { () throws(DiagnosticsError) in
-            try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.offer(node, .introductory) }
-        } ?? nil
+        let intros = diagnostics.collect { () throws(DiagnosticsError) in
+            try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.introductoryOffers(node) } ?? []
+        } ?? []
         var promotional: [Offer] = [], winBack: [Offer] = []
         for (key, kind) in [("promotionalOffers", Offer.Kind.promotional), ("winBackOffers", .winBack)] {
             guard let list = reader[key], let items = diagnostics.collect({ try list.sequence(key) }) else { continue }
@@ -139,10 +139,13 @@ public enum NativeCatalogLoader {
                 if kind == .promotional { promotional.append(offer) } else { winBack.append(offer) }
             }
         }
+        let plan = diagnostics.collect { try Self.billingPlans(reader, period: period, intro: intros.first { $0.billingPlan == .monthly }) } ?? nil
+        checkPlanOffers(promotional + winBack, plan: plan, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors, let level, let period, let price = common.price else { throw DiagnosticsError(diagnostics.all) }
         return Product(id: common.id, referenceName: common.referenceName, level: level, period: period, price: price,
                        familyShareable: common.familyShareable, icon: common.icon?.path, iconLocation: common.icon?.location,
-                       introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack,
+                       introductoryOffer: intros.first { $0.billingPlan == .upFront }, promotionalOffers: promotional, winBackOffers: winBack,
+                       monthlyPlan: plan,
                        localizations: common.texts, location: node.location)
     }
 
@@ -249,7 +252,8 @@ public enum NativeCatalogLoader {
         let what = "\(kind.rawValue) offer"
         let reader: MappingReader
         do { reader = try MappingReader(node, "an \(what)") } catch { throw DiagnosticsError([error]) }
-        diagnostics.append(contentsOf: reader.unknownKeys(["id", "paymentMode", "period", "periodCount", "price"]))
+        diagnostics.append(contentsOf: reader.unknownKeys(["id", "paymentMode", "period", "periodCount", "price", "billingPlan"]))
+        let plan = diagnostics.collect { try reader["billingPlan"]?.choice("billingPlan", BillingPlan.self) } ?? nil
         let id = diagnostics.collect { () throws -> String? in
             guard kind != .introductory else { return try reader["id"]?.string("id") }
             return try reader.required("id").nonEmptyString("id")
@@ -266,6 +270,6 @@ public enum NativeCatalogLoader {
         }
         guard !diagnostics.hasErrors, let mode, let period else { throw DiagnosticsError(diagnostics.all) }
         return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count ?? 1,
-                     price: price, location: node.location)
+                     price: price, billingPlan: plan ?? .upFront, location: node.location)
     }
 }
