@@ -2,7 +2,7 @@ import Foundation
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-    case build, check, serve, `init`, schema
+    case build, check, serve, `init`, schema, catalog
 
     var abstract: String {
         switch self {
@@ -11,6 +11,7 @@ enum Command: String, CaseIterable {
         case .serve: "Build, serve on 127.0.0.1 and rebuild on every change."
         case .`init`: "Create a new site that builds as it is."
         case .schema: "Print the JSON Schema of a file format, for editors."
+        case .catalog: "Import an Xcode .storekit file as a native catalog (catalog import)."
         }
     }
 }
@@ -54,7 +55,7 @@ struct Options {
             func next(_ name: String) throws(UsageError) -> String { if let inline { return inline }; return try value(name) }
             switch argument {
             case "-o", "--output":
-                guard command == .build || command == .serve else { throw UsageError(message: "Unknown option '\(argument)'") }
+                guard command == .build || command == .serve || command == .catalog else { throw UsageError(message: "Unknown option '\(argument)'") }
                 options.output = try next(argument)
             case "--port" where command == .serve:
                 let text = try next(argument)
@@ -68,7 +69,7 @@ struct Options {
                     throw UsageError(message: "The value '\(text)' is invalid for '--diagnostics <format>'; use text or json")
                 }
                 options.diagnosticsFormat = format
-            case "-j", "--jobs" where command != .`init` && command != .schema:
+            case "-j", "--jobs" where command != .`init` && command != .schema && command != .catalog:
                 let text = try next(argument)
                 guard let jobs = Int(text), (1...1024).contains(jobs) else { throw UsageError(message: "Invalid value '\(text)' for '--jobs <jobs>'; use a number from 1 to 1024") }
                 options.jobs = jobs
@@ -89,6 +90,14 @@ struct Options {
                 throw UsageError(message: "The value '\(positional[0])' is invalid for '<format>'; use catalog, page or site")
             }
             options.schema = positional[0]
+        } else if command == .catalog {
+            guard positional.first == "import" else {
+                throw UsageError(message: positional.isEmpty ? "Missing expected argument '<action>'" : "The value '\(positional[0])' is invalid for '<action>'; use import")
+            }
+            guard positional.count == 2 else {
+                throw UsageError(message: positional.count < 2 ? "Missing expected argument '<file>'" : "Unexpected argument '\(positional[2])'")
+            }
+            options.site = positional[1]
         } else {
             guard positional.count <= 1 else { throw UsageError(message: "Unexpected argument '\(positional[1])'") }
             options.site = positional.first ?? "."

@@ -25,6 +25,7 @@ enum Help {
         case .serve: "paywall serve [<site>] [--port <port>] [--host <host>] [--output <output>]"
         case .`init`: "paywall init [<site>]"
         case .schema: "paywall schema <format>"
+        case .catalog: "paywall catalog import <file> [--output <output>]"
         }
     }
 
@@ -32,6 +33,7 @@ enum Help {
         var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usageLine(command))", "", "ARGUMENTS:"]
         switch command {
         case .schema: lines.append("  <format>                catalog, page or site.")
+        case .catalog: lines.append("  import <file>           The .storekit file to write as a native catalog (YAML).")
         default: lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
         }
         lines += ["", "OPTIONS:"]
@@ -41,6 +43,8 @@ enum Help {
         switch command {
         case .build:
             option("-o, --output <output>", "The output folder. (default: <site>/public)")
+        case .catalog:
+            option("-o, --output <output>", "The catalog file to write. (default: standard output)")
         case .serve:
             option("--port <port>", "The port to listen on; 0 picks a free one. (default: 8080)")
             option("--host <host>", "The address to listen on. (default: 127.0.0.1)")

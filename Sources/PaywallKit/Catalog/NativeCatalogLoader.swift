@@ -12,8 +12,10 @@ public enum NativeCatalogLoader {
         var groups: [SubscriptionGroup] = []
         var oneTime: [Product] = []
         var appPolicies = Policies()
+        var storefront: String?, defaultLocale: String?
         if let reader = diagnostics.collect({ try MappingReader(root, "the catalog") }) {
-            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies"]))
+            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies", "storefront", "defaultLocale"]))
+            (storefront, defaultLocale) = Self.settings(reader, diagnostics: &diagnostics)
             if let list = reader["subscriptionGroups"], let items = diagnostics.collect({ try list.sequence("subscriptionGroups") }) {
                 for item in items {
                     if let group = diagnostics.collect({ try Self.group(item) }) { groups.append(group) }
@@ -34,7 +36,8 @@ public enum NativeCatalogLoader {
             }
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
-        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: appPolicies, file: file)
+        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: appPolicies, storefront: storefront,
+                       defaultLocale: defaultLocale, file: file)
     }
 
     /// `termsOfService` / `privacyPolicy` as URLs or `{ page: NAME.md }`.
@@ -55,6 +58,7 @@ public enum NativeCatalogLoader {
     static func link(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Policies.Link {
         if case .mapping = node.value {
             let reader = try MappingReader(node, what)
+            if let text = try policyText(reader, what) { return text }
             if let unknown = reader.unknownKeys(["page"]).first { throw unknown }
             let pageNode = try reader.required("page")
             return .page(name: try pageNode.nonEmptyString("\(what).page"), markdown: "", location: pageNode.location)
