@@ -40,23 +40,19 @@ public enum CatalogWriter {
         mutating func line(_ line: String) { text += line + "\n" }
     }
 
-    /// A YAML double-quoted scalar (JSON's escapes are YAML's).
+    /// A YAML double-quoted scalar: JSON's escapes are YAML's, and YAML also wants the characters it cannot
+    /// print (DEL, C1 controls, line and paragraph separators, BOM) escaped.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                result += "\\u" + String(format: "%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
+        let json = JSONText.quoted(text)
+        func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
         }
-        return result + "\""
+        guard json.unicodeScalars.contains(where: isUnprintable) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if isUnprintable(scalar) { result += String(format: "\\u%04X", scalar.value) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 
     static func subscription(_ product: Product, storefront: String, into out: inout Output) {
