@@ -40,6 +40,10 @@ SHOTS = [
     ("rtl", "example", "ar-SA/membership/", "screen", "light", "Arabic, right to left"),
     ("features", "example", "en-US/membership/", ".features", "light", "the plan comparison (features:)"),
     ("features-dark-rtl", "gallery", "he-IL/picker/", ".features", "dark", "the plan comparison, Hebrew, dark"),
+    ("commitment-en-US", "commitment", "en-US/commitment/", "screen", "light", "billingPlan: monthly, English"),
+    ("commitment-de-DE", "commitment", "de-DE/commitment/", "screen", "dark", "billingPlan: monthly, German, dark"),
+    ("commitment-ja-JP", "commitment", "ja-JP/commitment/", "screen", "light", "billingPlan: monthly, Japanese"),
+    ("commitment-ar-SA", "commitment", "ar-SA/commitment/", "screen", "light", "billingPlan: monthly, Arabic"),
 ]
 
 
@@ -93,9 +97,10 @@ def main():
         print("gallery.py: missing " + "; ".join(deps) + f" ({check_site.INSTALL_HINT})", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as work:
-        sites = {"example": pathlib.Path(work) / "example", "gallery": pathlib.Path(work) / "gallery"}
+        sites = {name: pathlib.Path(work) / name for name in ("example", "gallery", "commitment")}
         build(binary, REPO, sites["example"])
-        build(binary, REPO / "Tests" / "e2e" / "sites" / "gallery", sites["gallery"])
+        for name in ("gallery", "commitment"):
+            build(binary, REPO / "Tests" / "e2e" / "sites" / name, sites[name])
         servers = {name: check_site.serve(root) for name, root in sites.items()}
         driver = check_site.make_driver(javascript=False)
         squeezed = True

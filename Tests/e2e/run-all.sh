@@ -27,7 +27,7 @@ tally "$work/cli.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
 tally "$work/schema.log"
 
 echo "== the example site in a browser"
@@ -44,6 +44,11 @@ echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
 "$binary" build "$here/sites/gallery" -o "$work/gallery" --quiet || failed=$((failed + 1))
 "$here/run.sh" "$work/gallery" >"$work/gallery.log" 2>&1
 tally "$work/gallery.log"
+
+echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
+"$binary" build "$here/sites/commitment" -o "$work/commitment" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/commitment" >"$work/commitment.log" 2>&1
+tally "$work/commitment.log"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"

@@ -7,6 +7,9 @@ public enum NativeCatalogLoader {
         ("nonConsumables", .nonConsumable), ("nonRenewingSubscriptions", .nonRenewing), ("consumables", .consumable),
     ]
 
+    /// The keys of the catalog's top level.
+    static let topLevelKeys = ["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies", "storefront", "defaultLocale"]
+
     public static func load(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> Catalog {
         var diagnostics = Diagnostics()
         var groups: [SubscriptionGroup] = []
@@ -14,7 +17,7 @@ public enum NativeCatalogLoader {
         var appPolicies = Policies()
         var storefront: String?, defaultLocale: String?
         if let reader = diagnostics.collect({ try MappingReader(root, "the catalog") }) {
-            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies", "storefront", "defaultLocale"]))
+            diagnostics.append(contentsOf: reader.unknownKeys(topLevelKeys))
             (storefront, defaultLocale) = Self.settings(reader, diagnostics: &diagnostics)
             if let list = reader["subscriptionGroups"], let items = diagnostics.collect({ try list.sequence("subscriptionGroups") }) {
                 for item in items {

@@ -106,7 +106,8 @@ public enum JSONSchema {
         ])),
         ("localizations", map("Texts by locale.", keys: localePattern, ref("localizedText"))),
         ("policyLink", .object([("description", .string("A URL, or { page: NAME.md } rendered from content/ as its own page.")),
-                                ("anyOf", .array([ref("url"), object("A policy page.", [("page", string("A Markdown file in content/."))], required: ["page"])]))])),
+                                ("anyOf", .array([ref("url"), object("A policy page.", [("page", string("A Markdown file in content/."))], required: ["page"]),
+                                                  object("A policy's text (an imported EULA).", [("text", string("Markdown rendered as its own page."))], required: ["text"])]))])),
         ("policies", object("Terms of Service and Privacy Policy (App Store guideline 3.1.2).", [
             ("termsOfService", ref("policyLink")), ("privacyPolicy", ref("policyLink")),
         ])),
@@ -203,6 +204,8 @@ public enum JSONSchema {
         ("nonRenewingSubscriptions", list("Access for a time, paid once; it does not renew.", oneTimeProduct("A non-renewing subscription.", period: true))),
         ("consumables", list("Products used up and bought again: credits, tips.", oneTimeProduct("A consumable."))),
         ("appPolicies", ref("policies")),
+        ("storefront", string("The storefront whose prices locales show where paywall.yml maps none (an imported .storekit's).", pattern: storefrontPattern)),
+        ("defaultLocale", ref("locale", "The default locale when paywall.yml names none (an imported .storekit's).")),
     ])
 
     static let page = object("A page's front matter: one SubscriptionStoreView.", [
