@@ -67,9 +67,9 @@ bench: build
 	python3 scripts/bench.py $(RELEASE_BIN) $(BENCH_FLAGS)
 
 # The README's screenshots (docs/gallery/*.png), made again from the current theme in headless Chromium
-# (the e2e venv's selenium), squeezed with pngquant (installed when missing).
+# (the e2e venv's selenium), squeezed with pngquant; Noto CJK for the Japanese page (installed when missing).
 gallery: build test-deps
-	@scripts/install-deps.sh pngquant
+	@scripts/install-deps.sh pngquant fonts-noto-cjk
 	$(or $(E2E_VENV),.venv-e2e)/bin/python scripts/gallery.py $(RELEASE_BIN) docs/gallery
 
 clean:

@@ -44,6 +44,10 @@ SHOTS = [
     ("welcome", "checkout", "en-US/welcome/", "screen", "light", "the welcome page (a checkout's success URL)"),
     ("welcome-dark", "checkout", "en-US/welcome/", "screen", "dark", "the welcome page, dark"),
     ("welcome-rtl", "checkout", "ar-SA/welcome/", "screen", "light", "the welcome page, Arabic"),
+    ("commitment-en-US", "commitment", "en-US/commitment/", "screen", "light", "billingPlan: monthly, English"),
+    ("commitment-de-DE", "commitment", "de-DE/commitment/", "screen", "dark", "billingPlan: monthly, German, dark"),
+    ("commitment-ja-JP", "commitment", "ja-JP/commitment/", "screen", "light", "billingPlan: monthly, Japanese"),
+    ("commitment-ar-SA", "commitment", "ar-SA/commitment/", "screen", "light", "billingPlan: monthly, Arabic"),
 ]
 
 
@@ -97,10 +101,10 @@ def main():
         print("gallery.py: missing " + "; ".join(deps) + f" ({check_site.INSTALL_HINT})", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as work:
-        sites = {name: pathlib.Path(work) / name for name in ("example", "gallery", "checkout")}
+        sites = {name: pathlib.Path(work) / name for name in ("example", "gallery", "checkout", "commitment")}
         build(binary, REPO, sites["example"])
-        build(binary, REPO / "Tests" / "e2e" / "sites" / "gallery", sites["gallery"])
-        build(binary, REPO / "Tests" / "e2e" / "sites" / "checkout", sites["checkout"])
+        for name in ("gallery", "checkout", "commitment"):
+            build(binary, REPO / "Tests" / "e2e" / "sites" / name, sites[name])
         servers = {name: check_site.serve(root) for name, root in sites.items()}
         driver = check_site.make_driver(javascript=False)
         squeezed = True

@@ -2,7 +2,7 @@ import Foundation
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-    case build, check, serve, `init`, schema, hosting
+    case build, check, serve, `init`, schema, hosting, catalog
 
     var abstract: String {
         switch self {
@@ -12,6 +12,7 @@ enum Command: String, CaseIterable {
         case .`init`: "Create a new site that builds as it is."
         case .schema: "Print the JSON Schema of a file format, for editors."
         case .hosting: "Print a host's configuration for the built site (nginx)."
+        case .catalog: "Import an Xcode .storekit file as a native catalog (catalog import)."
         }
     }
 }
@@ -59,7 +60,7 @@ struct Options {
             func next(_ name: String) throws(UsageError) -> String { if let inline { return inline }; return try value(name) }
             switch argument {
             case "-o", "--output":
-                guard command == .build || command == .serve || command == .hosting else { throw UsageError(message: "Unknown option '\(argument)'") }
+                guard command == .build || command == .serve || command == .hosting || command == .catalog else { throw UsageError(message: "Unknown option '\(argument)'") }
                 options.output = try next(argument)
             case "--port" where command == .serve || command == .hosting:
                 let text = try next(argument)
@@ -75,7 +76,7 @@ struct Options {
                     throw UsageError(message: "The value '\(text)' is invalid for '--diagnostics <format>'; use text or json")
                 }
                 options.diagnosticsFormat = format
-            case "-j", "--jobs" where command != .`init` && command != .schema:
+            case "-j", "--jobs" where command != .`init` && command != .schema && command != .catalog:
                 let text = try next(argument)
                 guard let jobs = Int(text), (1...1024).contains(jobs) else { throw UsageError(message: "Invalid value '\(text)' for '--jobs <jobs>'; use a number from 1 to 1024") }
                 options.jobs = jobs
@@ -102,6 +103,14 @@ struct Options {
             guard positional.count <= 2 else { throw UsageError(message: "Unexpected argument '\(positional[2])'") }
             options.hostingTarget = target
             options.site = positional.count > 1 ? positional[1] : "."
+        } else if command == .catalog {
+            guard positional.first == "import" else {
+                throw UsageError(message: positional.isEmpty ? "Missing expected argument '<action>'" : "The value '\(positional[0])' is invalid for '<action>'; use import")
+            }
+            guard positional.count == 2 else {
+                throw UsageError(message: positional.count < 2 ? "Missing expected argument '<file>'" : "Unexpected argument '\(positional[2])'")
+            }
+            options.site = positional[1]
         } else {
             guard positional.count <= 1 else { throw UsageError(message: "Unexpected argument '\(positional[1])'") }
             options.site = positional.first ?? "."

@@ -26,6 +26,7 @@ enum Help {
         case .`init`: "paywall init [<site>]"
         case .schema: "paywall schema <format>"
         case .hosting: "paywall hosting <host> [<site>] [--output <output>] [--port <port>] [--host <host>]"
+        case .catalog: "paywall catalog import <file> [--output <output>]"
         }
     }
 
@@ -36,6 +37,7 @@ enum Help {
         case .hosting:
             lines.append("  <host>                  nginx: a server block for nginx's http context.")
             lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
+        case .catalog: lines.append("  import <file>           The .storekit file to write as a native catalog (YAML).")
         default: lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
         }
         lines += ["", "OPTIONS:"]
@@ -45,6 +47,8 @@ enum Help {
         switch command {
         case .build:
             option("-o, --output <output>", "The output folder. (default: <site>/public)")
+        case .catalog:
+            option("-o, --output <output>", "The catalog file to write. (default: standard output)")
         case .serve:
             option("--port <port>", "The port to listen on; 0 picks a free one. (default: 8080)")
             option("--host <host>", "The address to listen on. (default: 127.0.0.1)")

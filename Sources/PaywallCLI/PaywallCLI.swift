@@ -62,6 +62,8 @@ public enum PaywallCLI {
             return InitCommand.run(options, reporter: reporter)
         case .hosting:
             return HostingCommand.run(options, reporter: reporter)
+        case .catalog:
+            return ImportCommand.run(options, reporter: reporter)
         case .schema:
             guard let format = options.schema.flatMap(JSONSchema.Format.init(rawValue:)) else { return 64 }
             console.out(String(JSONSchema.text(format).dropLast()))

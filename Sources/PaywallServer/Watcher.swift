@@ -180,7 +180,10 @@ public final class Watcher: Sendable {
         }
         add("paywall.yml")
         add("catalog.yml")
-        if let catalog { add(catalog) }
+        if let catalog {
+            add(catalog)
+            add(((catalog as NSString).deletingLastPathComponent as NSString).appendingPathComponent("prices.yml"))   // beside a .storekit
+        }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: site.isEmpty ? "." : site)) ?? [] where name.hasSuffix(".storekit") {
             add(name)
         }

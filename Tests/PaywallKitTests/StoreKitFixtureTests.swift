@@ -266,10 +266,15 @@ struct StoreKitFixtureTests {
         #expect(commitment.price["USA"] == Self.decimal("11.88"))
         #expect(commitment.localizations["en-US"]?.displayName == "sub with 12mo monthly commitment")
         #expect(diagnostics.warnings.map(\.message).contains { $0.contains("'com.revenuecat.annual_with_commitment' has no display name") })
-        // Its MONTHLY billing plan (a yearly commitment billed monthly) is a warning: the page bills up front.
-        let plan = try #require(diagnostics.warnings.first { $0.message.contains("billing plan") })
-        #expect(plan.message == "the MONTHLY billing plan of 'com.revenuecat.annual_with_commitment' is not shown; the page bills its displayPrice up front")
-        #expect(diagnostics.warnings.filter { $0.message.contains("billing plan") }.count == 1, "BILLED_UPFRONT plans are what the page shows")
+        // Its MONTHLY plan: 0.5 a month, 6.00 in all (the file's commitmentDisplayPrice, not derived from a price).
+        let plan = try #require(commitment.monthlyPlan)
+        #expect(plan.price["USA"] == Self.decimal("0.5"))
+        #expect(plan.total(in: "USA") == Self.decimal("6.00"))
+        #expect(plan.total(in: "DEU") == nil, "the plan exists only in the file's storefront")
+        #expect(monthly.monthlyPlan == nil && annual.monthlyPlan == nil, "BILLED_UPFRONT plans are the product's own price")
+        // Its BILLED_UPFRONT plan costs 0.99 though the product's displayPrice is 11.88: said, and 11.88 is billed.
+        #expect(diagnostics.warnings.map(\.message).contains(
+            "the BILLED_UPFRONT plan of 'com.revenuecat.annual_with_commitment' costs 0.99, but its displayPrice is 11.88; the page bills 11.88 up front"))
         #expect(loaded.groups.map(\.name) == ["subscription_group_1", "subscription_group_2"])
     }
 
@@ -406,12 +411,14 @@ struct StoreKitFixtureTests {
         #expect(diagnostics.errors.contains { $0.message.contains("no 'recurringSubscriptionPeriod'") && $0.location.line == 4 })
     }
 
-    @Test func anEnabledMonthlyBillingPlanIsAWarningAtItsLine() throws {
+    @Test func aMonthlyBillingPlanOfAMonthlySubscriptionIsLeftOutWithAWarningAtItsLine() throws {
         let plans = ",\n\"billingPlans\": [ { \"billingPlanType\": \"MONTHLY\", \"isEnabled\": true }, { \"billingPlanType\": \"MONTHLY\", \"isEnabled\": false } ]"
         let (catalog, diagnostics) = try Self.load(Self.subscription(plans))
         #expect(catalog?.products.first?.price.amounts.count == 1, "the displayPrice is still the price")
+        #expect(catalog?.products.first?.monthlyPlan == nil)
         #expect(diagnostics.errors.isEmpty)
-        #expect(diagnostics.warnings.map(\.message) == ["the MONTHLY billing plan of 'pro.monthly' is not shown; the page bills its displayPrice up front"])
+        #expect(diagnostics.warnings.map(\.message) == ["'pro.monthly' renews every P1M, and only one-year subscriptions have a monthly plan; the plan is left out"],
+                "the disabled plan is ignored")
         #expect(diagnostics.warnings.first?.location.line == 8)
     }
 

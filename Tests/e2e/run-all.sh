@@ -37,7 +37,7 @@ tally "$work/nginx.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
 tally "$work/schema.log"
 
 echo "== the example site in a browser"
@@ -74,6 +74,11 @@ tally "$work/checkout.log"
 echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
 "${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/checkout_e2e.py" "$binary" >"$work/checkout-links.log" 2>&1
 tally "$work/checkout-links.log"
+
+echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
+"$binary" build "$here/sites/commitment" -o "$work/commitment" --quiet || failed=$((failed + 1))
+"$here/run.sh" "$work/commitment" >"$work/commitment.log" 2>&1
+tally "$work/commitment.log"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"

@@ -7,13 +7,18 @@ public enum NativeCatalogLoader {
         ("nonConsumables", .nonConsumable), ("nonRenewingSubscriptions", .nonRenewing), ("consumables", .consumable),
     ]
 
+    /// The keys of the catalog's top level.
+    static let topLevelKeys = ["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies", "storefront", "defaultLocale"]
+
     public static func load(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> Catalog {
         var diagnostics = Diagnostics()
         var groups: [SubscriptionGroup] = []
         var oneTime: [Product] = []
         var appPolicies = Policies()
+        var storefront: String?, defaultLocale: String?
         if let reader = diagnostics.collect({ try MappingReader(root, "the catalog") }) {
-            diagnostics.append(contentsOf: reader.unknownKeys(["subscriptionGroups"] + oneTimeLists.map(\.key) + ["appPolicies"]))
+            diagnostics.append(contentsOf: reader.unknownKeys(topLevelKeys))
+            (storefront, defaultLocale) = Self.settings(reader, diagnostics: &diagnostics)
             if let list = reader["subscriptionGroups"], let items = diagnostics.collect({ try list.sequence("subscriptionGroups") }) {
                 for item in items {
                     if let group = diagnostics.collect({ try Self.group(item) }) { groups.append(group) }
@@ -34,7 +39,8 @@ public enum NativeCatalogLoader {
             }
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
-        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: appPolicies, file: file)
+        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: appPolicies, storefront: storefront,
+                       defaultLocale: defaultLocale, file: file)
     }
 
     /// `termsOfService` / `privacyPolicy` as URLs or `{ page: NAME.md }`.
@@ -55,6 +61,7 @@ public enum NativeCatalogLoader {
     static func link(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Policies.Link {
         if case .mapping = node.value {
             let reader = try MappingReader(node, what)
+            if let text = try policyText(reader, what) { return text }
             if let unknown = reader.unknownKeys(["page"]).first { throw unknown }
             let pageNode = try reader.required("page")
             return .page(name: try pageNode.nonEmptyString("\(what).page"), markdown: "", location: pageNode.location)
@@ -115,7 +122,7 @@ public enum NativeCatalogLoader {
     }
 
     static let productKeys = ["id", "referenceName", "level", "period", "price", "familyShareable", "icon",
-                              "introductoryOffer", "promotionalOffers", "winBackOffers", "localizations"]
+                              "introductoryOffer", "promotionalOffers", "winBackOffers", "billingPlans", "localizations"]
     /// Keys of a one-time product; a non-renewing subscription may also say how long it lasts (`period`).
     static let oneTimeKeys = ["id", "referenceName", "price", "familyShareable", "icon", "localizations"]
 
@@ -132,9 +139,9 @@ public enum NativeCatalogLoader {
             return level
         }
         let period = diagnostics.collect { try Self.renewalPeriod(reader.required("period"), "period") }
-        let intro = diagnostics.collect { () throws(DiagnosticsError) in
-            try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.offer(node, .introductory) }
-        } ?? nil
+        let intros = diagnostics.collect { () throws(DiagnosticsError) in
+            try reader["introductoryOffer"].map { node throws(DiagnosticsError) in try Self.introductoryOffers(node) } ?? []
+        } ?? []
         var promotional: [Offer] = [], winBack: [Offer] = []
         for (key, kind) in [("promotionalOffers", Offer.Kind.promotional), ("winBackOffers", .winBack)] {
             guard let list = reader[key], let items = diagnostics.collect({ try list.sequence(key) }) else { continue }
@@ -143,10 +150,13 @@ public enum NativeCatalogLoader {
                 if kind == .promotional { promotional.append(offer) } else { winBack.append(offer) }
             }
         }
+        let plan = diagnostics.collect { try Self.billingPlans(reader, period: period, intro: intros.first { $0.billingPlan == .monthly }) } ?? nil
+        checkPlanOffers(promotional + winBack, plan: plan, diagnostics: &diagnostics)
         guard !diagnostics.hasErrors, let level, let period, let price = common.price else { throw DiagnosticsError(diagnostics.all) }
         return Product(id: common.id, referenceName: common.referenceName, level: level, period: period, price: price,
                        familyShareable: common.familyShareable, icon: common.icon?.path, iconLocation: common.icon?.location,
-                       introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack,
+                       introductoryOffer: intros.first { $0.billingPlan == .upFront }, promotionalOffers: promotional, winBackOffers: winBack,
+                       monthlyPlan: plan,
                        localizations: common.texts, location: node.location)
     }
 
@@ -253,7 +263,8 @@ public enum NativeCatalogLoader {
         let what = "\(kind.rawValue) offer"
         let reader: MappingReader
         do { reader = try MappingReader(node, "an \(what)") } catch { throw DiagnosticsError([error]) }
-        diagnostics.append(contentsOf: reader.unknownKeys(["id", "paymentMode", "period", "periodCount", "price"]))
+        diagnostics.append(contentsOf: reader.unknownKeys(["id", "paymentMode", "period", "periodCount", "price", "billingPlan"]))
+        let plan = diagnostics.collect { try reader["billingPlan"]?.choice("billingPlan", BillingPlan.self) } ?? nil
         let id = diagnostics.collect { () throws(Diagnostic) -> String? in
             guard let node = kind == .introductory ? reader["id"] : try reader.required("id") else { return nil }
             let id = try node.nonEmptyString("id")
@@ -272,6 +283,6 @@ public enum NativeCatalogLoader {
         }
         guard !diagnostics.hasErrors, let mode, let period else { throw DiagnosticsError(diagnostics.all) }
         return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count ?? 1,
-                     price: price, location: node.location)
+                     price: price, billingPlan: plan ?? .upFront, location: node.location)
     }
 }

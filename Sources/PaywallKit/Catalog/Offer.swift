@@ -20,16 +20,19 @@ public struct Offer: Hashable, Sendable {
     public var periodCount: Int
     /// Absent for free trials.
     public var price: Price?
+    /// The billing plan the offer applies to (`billingPlanType`).
+    public var billingPlan: BillingPlan
     public var location: SourceLocation
 
     public init(id: String?, kind: Kind, paymentMode: PaymentMode, period: Period, periodCount: Int = 1,
-                price: Price?, location: SourceLocation) {
+                price: Price?, billingPlan: BillingPlan = .upFront, location: SourceLocation) {
         self.id = id
         self.kind = kind
         self.paymentMode = paymentMode
         self.period = period
         self.periodCount = periodCount
         self.price = price
+        self.billingPlan = billingPlan
         self.location = location
     }
 }

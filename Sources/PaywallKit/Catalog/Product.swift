@@ -45,6 +45,8 @@ public struct Product: Hashable, Sendable {
     public var introductoryOffer: Offer?
     public var promotionalOffers: [Offer]
     public var winBackOffers: [Offer]
+    /// Twelve monthly payments over a yearly commitment, where the storefront has the plan (`P1Y` only).
+    public var monthlyPlan: MonthlyPlan?
     /// Keyed by BCP 47 locale (`en-US`).
     public var localizations: [String: LocalizedText]
     public var location: SourceLocation
@@ -52,7 +54,7 @@ public struct Product: Hashable, Sendable {
     public init(id: String, kind: Kind = .autoRenewable, referenceName: String, level: Int, period: Period?, price: Price,
                 familyShareable: Bool = false, icon: String? = nil, iconLocation: SourceLocation? = nil,
                 introductoryOffer: Offer? = nil, promotionalOffers: [Offer] = [], winBackOffers: [Offer] = [],
-                localizations: [String: LocalizedText] = [:], location: SourceLocation) {
+                monthlyPlan: MonthlyPlan? = nil, localizations: [String: LocalizedText] = [:], location: SourceLocation) {
         self.id = id
         self.kind = kind
         self.referenceName = referenceName
@@ -65,6 +67,7 @@ public struct Product: Hashable, Sendable {
         self.introductoryOffer = introductoryOffer
         self.promotionalOffers = promotionalOffers
         self.winBackOffers = winBackOffers
+        self.monthlyPlan = monthlyPlan
         self.localizations = localizations
         self.location = location
     }

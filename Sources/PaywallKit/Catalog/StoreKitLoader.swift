@@ -87,29 +87,22 @@ public enum StoreKitLoader {
             }
             return result
         }
-        warnAboutBillingPlans(node, of: id, diagnostics: &diagnostics)
+        let period = try NativeCatalogLoader.renewalPeriod(periodNode, "recurringSubscriptionPeriod")
+        var introductory = try offers(intros, .introductory)
+        var promotional = try offers(node["adHocOffers"]?.sequence("adHocOffers") ?? [], .promotional)
+        var winBack = try offers(node["winbackOffers"]?.sequence("winbackOffers") ?? [], .winBack)
+        let monthly = try monthlyPlan(node, of: id, period: period, upFront: price, storefront: storefront,
+                                      intro: introductory.first { $0.billingPlan == .monthly }, diagnostics: &diagnostics)
+        dropOrphanOffers(&introductory, &promotional, &winBack, hasMonthlyPlan: monthly != nil, of: id, diagnostics: &diagnostics)
         return Product(
             id: id, referenceName: referenceName,
             level: try node["groupNumber"]?.int("groupNumber") ?? 1,
-            period: try NativeCatalogLoader.renewalPeriod(periodNode, "recurringSubscriptionPeriod"),
+            period: period,
             price: price,
             familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
-            introductoryOffer: try offers(intros, .introductory).first,
-            promotionalOffers: try offers(node["adHocOffers"]?.sequence("adHocOffers") ?? [], .promotional),
-            winBackOffers: try offers(node["winbackOffers"]?.sequence("winbackOffers") ?? [], .winBack),
+            introductoryOffer: introductory.first { $0.billingPlan == .upFront },
+            promotionalOffers: promotional, winBackOffers: winBack, monthlyPlan: monthly,
             localizations: texts, location: node.location)
-    }
-
-    /// Schema 5 files may give a subscription billing plans; one billed monthly over a yearly commitment has no
-    /// web counterpart, so the page bills `displayPrice` up front, and says so.
-    static func warnAboutBillingPlans(_ node: YAMLNode, of id: String, diagnostics: inout Diagnostics) {
-        for plan in (try? node["billingPlans"]?.sequence("billingPlans")) ?? [] {
-            let type = (try? plan["billingPlanType"]?.string("billingPlanType")) ?? nil
-            let enabled = ((try? plan["isEnabled"]?.bool("isEnabled")) ?? nil) ?? true
-            guard enabled, let type, type != "BILLED_UPFRONT" else { continue }
-            diagnostics.warning(plan.location, "the \(type) billing plan of '\(id)' is not shown; the page bills its displayPrice up front",
-                                hint: "paywall pages offer the price billed up front; disable the plan in Xcode to silence this")
-        }
     }
 
     /// The kind of a `products[]` entry; nil, with a warning, for a type paywall does not know.
@@ -206,7 +199,8 @@ public enum StoreKitLoader {
         let period = try NativeCatalogLoader.period(required(node, "subscriptionPeriod", in: "offer"), "subscriptionPeriod")
         let count = try NativeCatalogLoader.offerLength(period, count: try node["numberOfPeriods"]?.int("numberOfPeriods"),
                                                         at: node.location, countLocation: node["numberOfPeriods"]?.location)
-        return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count, price: price, location: node.location)
+        return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count, price: price,
+                     billingPlan: billingPlanType(node), location: node.location)
     }
 
     /// A non-empty `eula` becomes the terms page; the first policy's URL (or text) the privacy policy.

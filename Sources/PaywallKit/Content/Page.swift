@@ -50,6 +50,8 @@ public struct Page: Sendable {
             /// Markdown shown above the group's options.
             public var marketing: String?
             public var location: SourceLocation
+            /// The billing plan this group's options show (`billingPlan:`); nil: the page's.
+            public var billingPlan: BillingPlan? = nil
         }
         public var style: Style
         public var groupBy: GroupBy?
@@ -116,6 +118,8 @@ public struct Page: Sendable {
     public var storeButtons: [StoreButton: Visibility] = [:]
     public var optionGroups: OptionGroups?
     public var promotionalOffer: String?
+    /// The billing plan the options show where their product has it (`.preferredSubscriptionPricingTerms`).
+    public var billingPlan: BillingPlan = .upFront
     public var features: Features?
     /// The Markdown body and the line of the file it starts on.
     public var body: String
@@ -153,4 +157,14 @@ public struct Page: Sendable {
 
     /// Whether the page writes customer-state variants (`current/`, `lapsed/`).
     public var hasCustomerStates: Bool { visibleRelationships != nil || promotionalOffer != nil }
+
+    /// The billing plan `productID`'s option shows: its option group's, else the page's.
+    public func billingPlan(for productID: String) -> BillingPlan {
+        optionGroups?.groups.first { $0.productIDs.contains(productID) }?.billingPlan ?? billingPlan
+    }
+
+    /// Where the billing plan of `productID` was asked for: its option group, else the page's `billingPlan`.
+    public func billingPlanLocation(for productID: String) -> SourceLocation {
+        optionGroups?.groups.first { $0.productIDs.contains(productID) && $0.billingPlan != nil }?.location ?? location(of: "billingPlan")
+    }
 }

@@ -2,7 +2,8 @@
 public enum PageLoader {
     static let keys = ["title", "groupID", "productIDs", "additionalProductIDs", "visibleRelationships", "marketing", "controlStyle",
                        "controlPlacement", "buttonLabel", "controlIcons", "badges", "selected", "background",
-                       "containerBackground", "pickerItemBackground", "colorScheme", "policies", "storeButtons", "optionGroups", "offer", "features"]
+                       "containerBackground", "pickerItemBackground", "colorScheme", "policies", "storeButtons", "optionGroups", "offer", "features",
+                       "billingPlan"]
 
     /// The base name and locale of a content file name: `pro.pt-BR.md` → (`pro`, `pt-BR`).
     public static func nameAndLocale(_ fileName: String) -> (name: String, locale: String?) {
@@ -145,6 +146,7 @@ public enum PageLoader {
             diagnostics.append(contentsOf: offer.unknownKeys(["promotional"]))
             diagnostics.collect { page.promotionalOffer = try offer["promotional"]?.nonEmptyString("offer.promotional") }
         }
+        diagnostics.collect { if let node = reader["billingPlan"] { page.billingPlan = try node.choice("billingPlan", BillingPlan.self) } }
         if let node = reader["features"] {
             page.features = diagnostics.collect { try features(node) }
             if locale != nil, page.features != nil {
@@ -179,10 +181,11 @@ public enum PageLoader {
         for item in items {
             diagnostics.collect {
                 let group = try MappingReader(item, "an option group")
-                if let unknown = group.unknownKeys(["label", "productIDs", "marketing"]).first { throw unknown }
+                if let unknown = group.unknownKeys(["label", "productIDs", "marketing", "billingPlan"]).first { throw unknown }
                 groups.append(.init(label: try group.required("label").nonEmptyString("label"),
                                     productIDs: try group.required("productIDs").sequenceOrScalar("productIDs").map { n throws(Diagnostic) in try n.nonEmptyString("productIDs") },
-                                    marketing: try group["marketing"]?.nonEmptyString("marketing"), location: item.location))
+                                    marketing: try group["marketing"]?.nonEmptyString("marketing"), location: item.location,
+                                    billingPlan: try group["billingPlan"]?.choice("billingPlan", BillingPlan.self)))
             }
         }
         if groupBy != nil && !groups.isEmpty {

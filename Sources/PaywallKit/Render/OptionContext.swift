@@ -29,6 +29,7 @@ struct OptionContext {
             var offerMode: Offer.PaymentMode?, offerPeriod: Period?, offerPeriodCount: Int
             var badge: String?, icon: String?, assetPrefix: String, displayName: String
             var textLocale: String?, badgeLocale: String?
+            var billingPlan: BillingPlan = .upFront, commitmentTotal: Decimal?
 
             /// As `Key`'s: the locale and the product, not the prices (hashing a `Decimal` is slow).
             func hash(into hasher: inout Hasher) {
@@ -107,7 +108,8 @@ struct OptionContext {
                                       offerMode: offer?.offer.paymentMode, offerPeriod: offer?.offer.period,
                                       offerPeriodCount: offer?.offer.periodCount ?? 0, badge: option.badge, icon: option.icon,
                                       assetPrefix: context.assetPrefix, displayName: option.text.displayName,
-                                      textLocale: option.textLocale, badgeLocale: context.badgeLocale)
+                                      textLocale: option.textLocale, badgeLocale: context.badgeLocale,
+                                      billingPlan: option.billingPlan, commitmentTotal: option.commitment?.total)
             let key = Key(shared: sharedKey, index: context.index, isSelected: context.isSelected, buttonLabel: context.buttonLabel,
                           isButtonsStyle: context.isButtonsStyle)
             if let known = values[key] { return known }
@@ -146,7 +148,7 @@ struct OptionContext {
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones; none for a
     /// one-time product.
     var equivalentUnit: Period.Unit? {
-        guard option.price != 0, option.isSubscription, let period = option.period else { return nil }
+        guard option.price != 0, option.isSubscription, let period = option.billingPeriod else { return nil }
         switch period.unit {
         case .year: return .month
         case .month: return period.count > 1 ? .month : nil
@@ -159,7 +161,7 @@ struct OptionContext {
 
     /// The billed price: "$49.99/year" (spoken "$49.99 per year"); a one-time product's price alone.
     func billed(spoken: Bool = false) -> String {
-        guard option.isSubscription, let period = option.period else { return text.price(option.price) }
+        guard option.isSubscription, let period = option.billingPeriod else { return text.price(option.price) }
         return text.perPeriod(option.price, period, spoken: spoken)
     }
 
@@ -167,6 +169,7 @@ struct OptionContext {
     /// "Lifetime, $99.99, one-time purchase".
     var accessibleLabel: String {
         var parts = [option.text.displayName, billed(spoken: true)]
+        if let commitment = commitmentPhrase { parts.append(commitment) }
         if !option.isSubscription { parts.append(text.purchaseTerms(option.product, spoken: true)) }
         if let unit = equivalentUnit { parts.append(text.perPeriod(option.pricePer[unit] ?? 0, Period(1, unit), spoken: true)) }
         if let offer = option.offer { parts.append(text.offer(offer, spoken: true)) }
@@ -275,9 +278,12 @@ struct OptionContext {
             ("actionLabel", { .string($0.actionLabel) }),
             ("accessibleLabel", { .string($0.accessibleLabel) }),
             ("renewal", { context in
-                context.option.isSubscription ? .string(context.text.strings.format("renewsAt", ["price": context.billed(spoken: true)])) : .null
+                if let terms = context.commitmentRenewal { return .string(terms) }
+                return context.option.isSubscription ? .string(context.text.strings.format("renewsAt", ["price": context.billed(spoken: true)])) : .null
             }),
             ("action", { .string($0.option.isSubscription ? "subscribe" : "purchase") }),
+            ("billingPlan", { $0.option.isSubscription ? .string($0.option.billingPlan.rawValue) : .null }),
+            ("commitment", { $0.commitmentValue }),
             ("subscribeURL", { $0.subscribeURL.map(MustacheValue.string) ?? .null }),
             ("purchaseURL", { $0.subscribeURL.map(MustacheValue.string) ?? .null }),
         ]
@@ -310,7 +316,7 @@ struct OptionContext {
         ("periodCount", { .int($1.offer.periodCount) }),
         ("duration", { .string($0.offerDuration($1)) }),
         ("text", { context, applied in
-            .string(context.text.offerThen(applied, regular: context.option.price, context.option.period ?? Period(1, .month)))
+            .string(context.text.offerThen(applied, regular: context.option.price, context.option.billingPeriod ?? Period(1, .month)))
         }),
         ("shortText", { .string($0.text.offer($1)) }),
     ]

@@ -106,7 +106,8 @@ public enum JSONSchema {
         ])),
         ("localizations", map("Texts by locale.", keys: localePattern, ref("localizedText"))),
         ("policyLink", .object([("description", .string("A URL, or { page: NAME.md } rendered from content/ as its own page.")),
-                                ("anyOf", .array([ref("url"), object("A policy page.", [("page", string("A Markdown file in content/."))], required: ["page"])]))])),
+                                ("anyOf", .array([ref("url"), object("A policy page.", [("page", string("A Markdown file in content/."))], required: ["page"]),
+                                                  object("A policy's text (an imported EULA).", [("text", string("Markdown rendered as its own page."))], required: ["text"])]))])),
         ("policies", object("Terms of Service and Privacy Policy (App Store guideline 3.1.2).", [
             ("termsOfService", ref("policyLink")), ("privacyPolicy", ref("policyLink")),
         ])),
@@ -117,6 +118,7 @@ public enum JSONSchema {
             ("period", ref("period")),
             ("periodCount", .object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("How many periods (payAsYouGo)."))])),
             ("price", ref("price")),
+            ("billingPlan", choice("The billing plan it applies to (default upFront).", BillingPlan.allCases.map(\.rawValue))),
         ], required: ["paymentMode", "period"])),
     ])
 
@@ -151,7 +153,7 @@ public enum JSONSchema {
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
         ("features", "The plan comparison, null without one: caption, isBefore, isAfter, columns (name, nameLang), rows (label, labelLang, cells: isValue, isIncluded, value, valueLang)."),
         ("titleLang", "lang and dir of the title when it fell back to another language, else null (also group.textLang, option textLang and badgeLang, section labelLang)."),
-        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
+        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, billingPlan (upFront or monthly), commitment (a monthly plan's: payments (12), paymentsText, total, totalText, period (P1Y), periodText, text: the payments and total as one phrase; null when billed up front), subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
@@ -185,9 +187,16 @@ public enum JSONSchema {
                 ("price", ref("price")),
                 ("familyShareable", .object([("type", .string("boolean")), ("description", .string("Shown as Family Sharing."))])),
                 ("icon", ref("asset", "A decorative icon beside the option.")),
-                ("introductoryOffer", ref("offer")),
+                ("introductoryOffer", .object([("description", .string("An offer, or a list of one per billing plan.")),
+                                               ("anyOf", .array([ref("offer"), list("One per billing plan.", ref("offer"))]))])),
                 ("promotionalOffers", list("Offers for existing and lapsed subscribers.", ref("offer"))),
                 ("winBackOffers", list("Offers for lapsed subscribers.", ref("offer"))),
+                ("billingPlans", object("P1Y only: 12 monthly payments with a 12-month commitment.", [
+                    ("monthly", object("The monthly plan; the storefronts of price are where it exists (not USA or SGP).", [
+                        ("price", ref("price", "Each monthly payment.")),
+                        ("commitmentPrice", ref("price", "The total of the 12 payments, where it is not 12 × price.")),
+                    ], required: ["price"])),
+                ])),
                 ("localizations", ref("localizations")),
             ], required: ["id", "level", "period", "price"]))),
         ], required: ["id", "subscriptions"]))),
@@ -195,6 +204,8 @@ public enum JSONSchema {
         ("nonRenewingSubscriptions", list("Access for a time, paid once; it does not renew.", oneTimeProduct("A non-renewing subscription.", period: true))),
         ("consumables", list("Products used up and bought again: credits, tips.", oneTimeProduct("A consumable."))),
         ("appPolicies", ref("policies")),
+        ("storefront", string("The storefront whose prices locales show where paywall.yml maps none (an imported .storekit's).", pattern: storefrontPattern)),
+        ("defaultLocale", ref("locale", "The default locale when paywall.yml names none (an imported .storekit's).")),
     ])
 
     static let page = object("A page's front matter: one SubscriptionStoreView.", [
@@ -231,9 +242,12 @@ public enum JSONSchema {
                 ("label", string("The group's label.")),
                 ("productIDs", oneOrMany("Its products.", string("A product ID."))),
                 ("marketing", string("Markdown shown above the group.")),
+                ("billingPlan", choice("The billing plan of this group's options (default: the page's).", BillingPlan.allCases.map(\.rawValue))),
             ], required: ["label", "productIDs"]))),
         ])),
         ("offer", object("Offers for subscribers.", [("promotional", string("A promotional offer ID to show where it applies."))])),
+        ("billingPlan", choice("upFront (default) or monthly: 12 monthly payments where the storefront has the plan (preferredSubscriptionPricingTerms).",
+                               BillingPlan.allCases.map(\.rawValue))),
         ("features", .object([
             ("description", .string("A plan comparison table: a row per feature; the columns are the page's service levels (groupID, named as optionGroups groupBy: level names them) or its products (productIDs). In a translation (NAME.LOCALE.md), only labels.")),
             ("anyOf", .array([

@@ -154,10 +154,15 @@ struct LoadedSite {
             return nil
         }
         guard let root = diagnostics.collect({ try YAML.parse(text, file: file) }) else { return nil }
-        let catalog = path.hasSuffix(".storekit")
+        var catalog = path.hasSuffix(".storekit")
             ? StoreKitLoader.load(root, file: file, diagnostics: &diagnostics)
             : diagnostics.collect { try NativeCatalogLoader.load(root, file: file) }
+        if catalog != nil, let (pricesPath, pricesText) = inputs.prices,
+           let pricesRoot = diagnostics.collect({ try YAML.parse(pricesText, file: inputs.path(pricesPath)) }) {
+            PriceOverlay.merge(pricesRoot, into: &catalog!, diagnostics: &diagnostics)
+        }
         if let catalog {
+            diagnostics.append(contentsOf: catalog.billingPlanWarnings)
             checkUniqueIDs(catalog, diagnostics: &diagnostics)
             for group in catalog.groups where group.subscriptions.isEmpty {
                 diagnostics.error(group.location, "subscription group '\(group.id)' has no subscriptions",

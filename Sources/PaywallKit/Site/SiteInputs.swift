@@ -21,6 +21,8 @@ public struct SiteInputs: Sendable {
     public var problems: [Diagnostic] = []
     /// Why the catalog could not be read, when it exists but is not a readable file inside the site.
     public var catalogProblem: Diagnostic?
+    /// `prices.yml` beside a `.storekit` catalog, by its path relative to the site: more storefronts' prices.
+    public var prices: (path: String, text: String)?
 
     public init(folder: String, config: String?, catalog: (path: String, data: Data)?, content: [String: String],
                 assets: [String: Data] = [:], templates: [String: String] = [:], unreadable: [String] = []) {
@@ -108,6 +110,11 @@ public struct SiteInputs: Sendable {
                                         hint: "copy the catalog into the site folder")
             }
         }
+        var prices: (String, String)?
+        let pricesPath = PriceOverlay.path(beside: catalogPath)
+        if catalogPath.hasSuffix(".storekit"), catalog != nil, fs.exists(joinPath(folder, pricesPath)), listed(pricesPath) {
+            prices = text(pricesPath).map { (pricesPath, $0) }
+        }
         var content: [String: String] = [:]
         for name in fs.list(joinPath(folder, "content")) where name.hasSuffix(".md") && !name.contains("/") && listed("content/" + name) {
             content[name] = text("content/" + name)
@@ -127,6 +134,7 @@ public struct SiteInputs: Sendable {
         inputs.statics = statics
         inputs.problems = problems
         inputs.catalogProblem = catalogProblem
+        inputs.prices = prices
         return inputs
     }
 }

@@ -40,6 +40,8 @@ extension Resolver {
         struct OptionsKey: Hashable {
             var slots: [Int], state: CustomerState, controlIcons: [String: String], badges: [String: String]
             var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
+            /// The billing plan each product's option asks for, in the order of `slots`.
+            var billingPlans: [BillingPlan]
         }
 
         /// A page's options for a customer, and the problems reported making them, in order.
@@ -162,7 +164,8 @@ extension Resolver {
     func options(_ found: PageProducts, page: Page, state: CustomerState, locale: String, table: Int,
                  cache: inout Cache) -> Cache.Options {
         let key = Cache.OptionsKey(slots: found.slots, state: state, controlIcons: page.controlIcons, badges: page.badges,
-                                   promotionalOffer: page.promotionalOffer, visibleRelationships: page.visibleRelationships)
+                                   promotionalOffer: page.promotionalOffer, visibleRelationships: page.visibleRelationships,
+                                   billingPlans: found.products.map { page.billingPlan(for: $0.id) })
         if let known = cache.tables[table].options[key] { return known }
         var options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
         options.identify()

@@ -172,6 +172,7 @@ public struct Resolver: Sendable {
         diagnostics.append(contentsOf: chosen.reported)
         let (options, shown) = (chosen.all, chosen.shown)
         checkReferences(page, products: products, diagnostics: &diagnostics)
+        warnAboutUpFrontBilling(page, options: options, storefront: market.storefront, diagnostics: &diagnostics)
         guard diagnostics.errorsReported == before else { return nil }
 
         let groupLocalized = group.flatMap { group in
@@ -208,7 +209,8 @@ public struct Resolver: Sendable {
         var options: [StoreOption] = []
         var reported: [Diagnostic] = []
         var slots: [Int] = []   // of the options
-        for (product, slot) in zip(products, key.slots) {
+        for (index, (product, slot)) in zip(products, key.slots).enumerated() {
+            let plan = key.billingPlans[index]
             let priced = priced(product, slot: slot, locale: locale, table: table, cache: &cache)
             reported += priced.diagnostics
             guard let amount = priced.amount else { continue }
@@ -221,7 +223,8 @@ public struct Resolver: Sendable {
                 relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
                 isCurrent: product.id == current?.id,
                 price: amount, pricePer: priced.pricePer, relativeDiscount: nil, offer: nil)
-            if let offer = offer(for: product, promotional: key.promotionalOffer, state: state) {
+            if plan == .monthly { billMonthly(&option, in: cache.tables[table].market) }
+            if let offer = offer(for: product, plan: option.billingPlan, promotional: key.promotionalOffer, state: state) {
                 var offerPrice: Decimal?
                 if let prices = offer.price {
                     var problems = Diagnostics()
@@ -260,8 +263,7 @@ public struct Resolver: Sendable {
         var monthly: [Int: Decimal] = [:]
         var dearest: [Int: Decimal] = [:]
         for (index, option) in options.enumerated() where option.isSubscription {
-            guard let period = option.period else { continue }
-            let value = PriceMath.exactPrice(option.price, per: .month, for: period)
+            guard let value = option.monthlyCost else { continue }
             monthly[index] = value
             dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value)
         }
@@ -278,12 +280,14 @@ public struct Resolver: Sendable {
         return .crossgrade
     }
 
-    /// Introductory for a new customer; the page's promotional offer for a subscriber; win-back for a lapsed one.
-    func offer(for product: Product, promotional: String?, state: CustomerState) -> Offer? {
+    /// Of the offers of `plan`: introductory for a new customer; the page's promotional offer for a subscriber;
+    /// win-back for a lapsed one.
+    func offer(for product: Product, plan: BillingPlan, promotional: String?, state: CustomerState) -> Offer? {
         switch state {
-        case .new: product.introductoryOffer
-        case .current(let id): id == product.id ? nil : promotional.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted } }
-        case .lapsed(let id): id == product.id ? product.winBackOffers.first : nil
+        case .new: product.introductoryOffer(for: plan)
+        case .current(let id):
+            id == product.id ? nil : promotional.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted && $0.billingPlan == plan } }
+        case .lapsed(let id): id == product.id ? product.winBackOffers.first { $0.billingPlan == plan } : nil
         }
     }
 

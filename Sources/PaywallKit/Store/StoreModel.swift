@@ -41,6 +41,10 @@ public struct StoreOption: Sendable {
     public var relativeDiscount: Int?
     /// The offer this customer is shown, if any.
     public var offer: AppliedOffer?
+    /// The billing plan this option bills (`upFront` unless the page asks for `monthly` and the storefront has it).
+    public var billingPlan: BillingPlan = .upFront
+    /// The commitment of a monthly plan: `price` is then each monthly payment.
+    public var commitment: Commitment?
     /// A number no other option has unless it is this one, unchanged (the resolver's cache gives it); 0 when unknown.
     /// Rendering keeps what it made of an option under this number, so a page need not compare every field.
     public var identity = 0
@@ -51,6 +55,13 @@ public struct StoreOption: Sendable {
 
     public var id: String { product.id }
     public var period: Period? { product.period }
+    /// How often `price` is charged: a month on a monthly plan, else the product's period.
+    public var billingPeriod: Period? { commitment == nil ? product.period : Period(1, .month) }
+    /// The exact price per month, for relative discounts: a commitment's total over its months.
+    public var monthlyCost: Decimal? {
+        if let commitment { return commitment.total / Decimal(commitment.payments) }
+        return period.map { PriceMath.exactPrice(price, per: .month, for: $0) }
+    }
     public var kind: Product.Kind { product.kind }
     public var isSubscription: Bool { product.isSubscription }
     public var isPurchasable: Bool { !isCurrent }
@@ -61,4 +72,14 @@ public struct AppliedOffer: Sendable {
     public var offer: Offer
     /// nil for a free trial.
     public var price: Decimal?
+}
+
+/// Twelve monthly payments over a yearly commitment, in the page's storefront.
+public struct Commitment: Sendable, Hashable {
+    /// How many monthly payments (12).
+    public var payments: Int
+    /// What the payments add up to: the catalog's commitment price, never the up-front price.
+    public var total: Decimal
+    /// How long the customer commits for (`P1Y`).
+    public var period: Period
 }
