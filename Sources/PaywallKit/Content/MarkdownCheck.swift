@@ -14,8 +14,10 @@ public enum MarkdownCheck {
     }
 
     /// Checks what `Markdown.render(markdown, allowRawHTML:)` gave.
+    /// `trusted`: links checked by rules of their own where they were configured (`app.openURL`, which may use the
+    /// app's URL scheme), accepted as they are when a placeholder puts them in copy.
     static func check(_ rendered: Markdown.Rendered, of markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
-                      allowRawHTML: Bool, afterPlaceholders: Bool = false, diagnostics: inout Diagnostics) {
+                      allowRawHTML: Bool, afterPlaceholders: Bool = false, trusted: Set<String> = [], diagnostics: inout Diagnostics) {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         let start = fallback ?? SourceLocation(file: file, line: firstLine ?? 0, column: firstLine == nil ? 0 : 1)
         func location(_ place: Markdown.Link) -> SourceLocation {
@@ -36,7 +38,7 @@ public enum MarkdownCheck {
             return
         }
         let filled = afterPlaceholders ? " once its placeholders are filled" : ""
-        for link in rendered.links {
+        for link in rendered.links where !(afterPlaceholders && trusted.contains(link.url)) {
             do { try SafeURL.check(link.url, "the link", at: location(link)) } catch {
                 guard afterPlaceholders else { diagnostics.append(error); continue }
                 diagnostics.error(error.location, "the link '\(link.url)'\(filled) is not https or relative: \(error.message)",

@@ -162,7 +162,7 @@ struct PageRenderer {
                 // Catalog text now stands where placeholders were: check the links and raw HTML again.
                 let errors = diagnostics.errorsReported
                 MarkdownCheck.check(rendered, of: markdown, file: page.file, firstLine: page.bodyLine, allowRawHTML: config.allowRawHTML,
-                                    afterPlaceholders: true, diagnostics: &diagnostics)
+                                    afterPlaceholders: true, trusted: Set([config.appOpenURL].compactMap { $0 }), diagnostics: &diagnostics)
                 if diagnostics.errorsReported > errors { return nil }
             }
             if rendered.h1Count > 1 {
