@@ -44,6 +44,17 @@ struct BillingPlanTests {
         #expect(british.contains("payments already agreed are still due"))
     }
 
+    @Test func aPurchaseLinkNamesTheBillingPlanTheOptionBills() throws {
+        let site = Self.site.config(replacing: "checkout?product={productID}&locale={locale}",
+                                    with: "checkout?product={productID}&locale={locale}&plan={billingPlan}")
+        let monthly = Self.monthlyPage(site).build()
+        #expect(monthly.diagnostics.errors.isEmpty, "\(monthly.diagnostics.errors)")
+        #expect(try Self.page(monthly, "de-DE").contains("product=pro.yearly&amp;locale=de-DE&amp;plan=monthly"))
+        // Where the storefront has no monthly plan, and on a page that bills up front, the link says so.
+        #expect(try Self.page(monthly, "en-US").contains("product=pro.yearly&amp;locale=en-US&amp;plan=upFront"))
+        #expect(try Self.page(site.build(), "de-DE").contains("product=pro.yearly&amp;locale=de-DE&amp;plan=upFront"))
+    }
+
     @Test func onlyTheMonthlyPlansOffersApply() throws {
         let result = Self.monthlyPage(Self.site).build()
         let german = try Self.page(result, "de-DE")

@@ -65,9 +65,9 @@ public struct LinkTemplate: Sendable, Equatable {
         /// `upFront` or `monthly`.
         public var billingPlan: String
 
-        /// The values of `product` shown with `offer`, in `locale`, billed by `billingPlan` (`upFront` until the
-        /// catalog knows a product's billing plans).
-        public init(product: String = "", locale: String, offer: Offer? = nil, billingPlan: String = "upFront") {
+        /// The values of `product` shown with `offer`, in `locale`, billed by `billingPlan` (the option's
+        /// `BillingPlan`; one-time products bill up front).
+        public init(product: String = "", locale: String, offer: Offer? = nil, billingPlan: String = BillingPlan.upFront.rawValue) {
             self.productID = product
             self.locale = locale
             self.offerID = offer.flatMap { $0.kind == .introductory ? nil : $0.id } ?? ""

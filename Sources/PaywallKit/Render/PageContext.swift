@@ -36,8 +36,8 @@ struct PageContext {
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
             let value = cache.value(of: context) {
-                // The billing plan is `upFront` until options know theirs: pass `billingPlan:` here then.
-                config.links.url(for: option.product, LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer))
+                config.links.url(for: option.product, LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
+                                                                          billingPlan: option.billingPlan.rawValue))
             }
             if option.identity != 0 { cache.remember(value, as: identityKey) }
             return (option, value)

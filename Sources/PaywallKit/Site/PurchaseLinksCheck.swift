@@ -2,7 +2,7 @@
 /// link, every product a link map names exists, and every link a template can make (each product, offer,
 /// locale and billing plan that reaches it) is https or relative after its placeholders are filled.
 enum PurchaseLinksCheck {
-    static let billingPlans = ["upFront", "monthly"]
+    static let billingPlans = BillingPlan.allCases.map(\.rawValue)
 
     static func check(_ config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, locales: [String],
                       diagnostics: inout Diagnostics) {
