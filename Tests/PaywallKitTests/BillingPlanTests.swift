@@ -134,4 +134,22 @@ struct BillingPlanTests {
             """)
         expectError(site.errors, "offer 'later' applies to the monthly plan, and the subscription has none", file: "site/catalog.yml", line: 20)
     }
+
+    @Test func aSchema5StoreKitFileBillsItsMonthlyPlan() throws {
+        let data = try Data(contentsOf: CatalogImportTests.ownFixtures.appendingPathComponent("storekit/commitment-v5.storekit"))
+        let site = TestSite(config: "catalog: Products.storekit\nactions: { subscribe: \"https://pay.example.com/{productID}\" }\n",
+                            catalogPath: "Products.storekit", catalog: data,
+                            content: ["pro.md": "---\ngroupID: \"5A0C0100\"\nbillingPlan: monthly\n---\n"])
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
+        let page = try #require(TestSite.file("en-GB/pro/index.html", of: result))
+        #expect(page.contains("<strong class=\"price\">£5.49/month</strong>"))
+        #expect(page.contains("12 monthly payments, £64.99 total"), "the file's commitmentDisplayPrice, not 12 × 5.49")
+        #expect(page.contains("£0.99/month for 2 months"), "the MONTHLY plan's introductory offer")
+        #expect(!page.contains("2 weeks free"), "not the up-front plan's")
+        // Lite Yearly's MONTHLY plan is disabled: it bills up front, and the page says so once.
+        #expect(page.contains("£29.99/year"))
+        #expect(result.diagnostics.warnings.filter { $0.message.contains("no monthly plan") }.map(\.message)
+                == ["storefront GBR has no monthly plan for 'lite.yearly'; it bills up front there"])
+    }
 }
