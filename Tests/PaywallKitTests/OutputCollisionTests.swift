@@ -31,6 +31,13 @@ import Testing
         #expect(error?.message.contains("privacyPolicy page site/content/lifetime.md") == true, "\(String(describing: error))")
     }
 
+    @Test func aPageNamedLikeAFileAtTheRootIsAnError() {
+        let result = site.with { $0.content["404.html.md"] = TestSite.defaultPage }.build()
+        let errors = result.diagnostics.errors.filter { $0.message.contains("needs a folder of that name") }
+        #expect(errors.contains { $0.message.contains("'en-US/404.html'") && $0.location.file == "site/content/404.html.md" }, "\(result.diagnostics.errors)")
+        #expect(result.files.isEmpty)
+    }
+
     @Test("a locale must be a language ICU knows, never an output folder", arguments: ["assets", "policies", "zz-ZZ", "en-QQ"])
     func unknownLocale(_ locale: String) {
         let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, \(locale)]").errors

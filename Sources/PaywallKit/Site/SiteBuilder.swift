@@ -227,7 +227,7 @@ public struct SiteBuilder {
                 let message = same
                     ? "\(sources[0]) and \(sources[1]) both write the output file '\(path)'"
                     : "\(sources[0]) and \(sources[1]) write '\(min(first.path, path))' and '\(max(first.path, path))', which differ only in case or Unicode normalization: on a case-insensitive disk (a Mac's default) one replaces the other"
-                let file = sources.first { $0.contains("/") } ?? path
+                let file = sources.first { !$0.contains(" ") } ?? path
                 collisions.append(.error(SourceLocation(file: file), message,
                                          hint: "rename one of them (a page, product, locale or asset) so that every output path is its own"))
             }
@@ -264,8 +264,29 @@ public struct SiteBuilder {
         var paths: [String] { listed.withLock { $0.paths }.sorted() }
         var otherHashes: [String: String] { listed.withLock { $0.otherHashes } }
         var collected: [OutputFile] { files.withLock { $0 }.sorted { $0.path < $1.path } }
-        /// Every collision, in a stable order.
-        var collisions: [Diagnostic] { listed.withLock { $0.collisions }.sorted { $0.message < $1.message } }
+        /// Every collision, in a stable order: two files on one path, and a file where another needs a folder (a page
+        /// named `404.html` beside the root's 404 page).
+        var collisions: [Diagnostic] {
+            listed.withLock { listed in
+                var found = listed.collisions
+                var folders: [String: String] = [:]
+                for (key, claim) in listed.claims {
+                    var end = key.endIndex
+                    while let slash = key[..<end].lastIndex(of: "/") {
+                        if folders.updateValue(claim.path, forKey: String(key[..<slash])) != nil { break }
+                        end = slash
+                    }
+                }
+                for (key, claim) in listed.claims {
+                    guard let inside = folders[key], let owner = listed.claims[inside.lowercased()] else { continue }
+                    let file = [claim.source, owner.source].first { !$0.contains(" ") } ?? claim.path
+                    found.append(.error(SourceLocation(file: file),
+                                        "\(claim.source) writes the file '\(claim.path)' where \(owner.source) needs a folder of that name for '\(inside)'",
+                                        hint: "rename one of them (a page, product, locale or asset) so that every output path is its own"))
+                }
+                return found
+            }.sorted { $0.message < $1.message }
+        }
     }
 
     /// One result per unit of work, filled from any thread, read in order.
