@@ -46,6 +46,12 @@ import Testing
         #expect(error?.message.contains("pro.yearly") == false)
     }
 
+    @Test func aProductNoLinkCoversIsReportedOnceForAllLocales() {
+        let errors = withSubscribe("subscribe:\n    pro.yearly: https://buy.stripe.com/abc123")
+            .config(replacing: "locales: [en-US]", with: "locales: [en-US, de-DE, fr-FR]").errors
+        #expect(errors.filter { $0.message.contains("no purchase link") }.count == 1, "\(errors)")
+    }
+
     @Test func aSiteWithoutSubscribeIsAnError() {
         let errors = site.config(replacing: "actions:\n  " + Self.template, with: "").errors
         expectError(errors, "shows 'pro.monthly', 'pro.yearly', which no purchase link", file: "site/content/pro.md", line: 3,

@@ -29,6 +29,9 @@ let sitePage = """
         ("default-src 'none'; script-src 'none'", "default-src 'none'; script-src 'self'; connect-src 'self'"),
         ("script-src https://cdn.example; connect-src 'self'", "script-src https://cdn.example 'self'; connect-src 'self'"),
         ("default-src 'self';", "default-src 'self'; script-src 'self'; connect-src 'self'"),
+        // A page with actions.carry keeps its script's hash beside the reload script's source.
+        ("default-src 'none'; script-src 'sha256-qqQm+/='; style-src 'self'",
+         "default-src 'none'; script-src 'sha256-qqQm+/=' 'self'; style-src 'self'; connect-src 'self'"),
     ])
     func rewritesPolicies(policy: String, expected: String) {
         #expect(ReloadInjection.allowReload(policy) == expected)

@@ -27,12 +27,12 @@ enum PurchaseLinksCheck {
                 guard diagnostics.collect({ try SafeURL.check(url, "actions.\(name) in \(locale) ('\(url)')", at: template.location) }) != nil else { break }
             }
         }
-        var seenPages = Set<String>()
-        var checked = Set<String>()
+        // A content file gives every locale that shares it the same products: check each file once.
+        var seenFiles = Set<String>()
+        var checked = Set<Checked>()
         var failed = Set<SourceLocation>()
-        for page in pages {
+        for page in pages where seenFiles.insert(page.file).inserted {
             let products = self.products(of: page, in: catalog)
-            guard seenPages.insert(page.name + "\u{0}" + products.map(\.id).joined(separator: "\u{0}")).inserted else { continue }
             var uncovered: [Product] = []
             for product in products {
                 guard let (template, action) = links.template(for: product) else {
@@ -40,13 +40,19 @@ enum PurchaseLinksCheck {
                     continue
                 }
                 // One error per template: the first product that makes a bad link names the problem.
-                guard !failed.contains(template.location), checked.insert("\(template.location)\u{0}\(product.id)").inserted,
+                guard !failed.contains(template.location), checked.insert(Checked(template: template.location, product: product.id)).inserted,
                       !checkExpansions(template, "actions.\(action)", product: product, locales: locales, diagnostics: &diagnostics)
                 else { continue }
                 failed.insert(template.location)
             }
             if !uncovered.isEmpty { reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics) }
         }
+    }
+
+    /// A template filled for a product.
+    struct Checked: Hashable {
+        var template: SourceLocation
+        var product: String
     }
 
     /// The products a page shows, as far as the catalog has them (the resolver reports the rest).
