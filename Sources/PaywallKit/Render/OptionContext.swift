@@ -274,9 +274,8 @@ struct OptionContext {
             }),
             ("actionLabel", { .string($0.actionLabel) }),
             ("accessibleLabel", { .string($0.accessibleLabel) }),
-            ("renewal", { context in
-                context.option.isSubscription ? .string(context.text.strings.format("renewsAt", ["price": context.billed(spoken: true)])) : .null
-            }),
+            ("renewal", { $0.renewalText.map(MustacheValue.string) ?? .null }),
+            ("purchaseSummary", { .string($0.purchaseSummary) }),
             ("action", { .string($0.option.isSubscription ? "subscribe" : "purchase") }),
             ("subscribeURL", { $0.subscribeURL.map(MustacheValue.string) ?? .null }),
             ("purchaseURL", { $0.subscribeURL.map(MustacheValue.string) ?? .null }),

@@ -133,7 +133,7 @@ public enum JSONSchema {
         ("locale", "The page's locale."), ("canonicalURL", "The page's absolute URL (with baseURL)."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
         ("languages", "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),
-        ("theme", "accentColor and colorScheme."),
+        ("theme", "accentColor, accentForeground and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
         ("app", "name and icon from paywall.yml."), ("app_name", "The app's name."),
         ("group", "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
@@ -147,11 +147,13 @@ public enum JSONSchema {
         ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
         ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),
         ("state", "The customer: name (new, current, lapsed), isNew, productID."),
-        ("autoRenew", "The auto-renewal notice; null where no subscription is shown."), ("t", "Every UI string of the page's language: t.subscribe …"),
+        ("autoRenew", "The auto-renewal notice (worded by paywall.yml's billing); null where no subscription is shown."),
+        ("autoRenewNotice", "The notice in parts, to link its account page: before, link (the words), href (actions.manageSubscription, or null), after."),
+        ("t", "Every UI string of the page's language: t.subscribe …"),
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
         ("features", "The plan comparison, null without one: caption, isBefore, isAfter, columns (name, nameLang), rows (label, labelLang, cells: isValue, isIncluded, value, valueLang)."),
         ("titleLang", "lang and dir of the title when it fell back to another language, else null (also group.textLang, option textLang and badgeLang, section labelLang)."),
-        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
+        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal (a subscription's renewal terms, its offer first), purchaseSummary (the plan, its terms and renewal: the line under a picker's button), subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
@@ -268,8 +270,11 @@ public enum JSONSchema {
         ("policies", ref("policies")),
         ("theme", object("Colours.", [
             ("accentColor", ref("color")),
+            ("accentForeground", ref("color", "Text on the accent (default: white or near-black, whichever contrasts more).")),
             ("colorScheme", choice("light, dark or automatic.", SiteConfig.ColorScheme.allCases.map(\.rawValue))),
         ])),
         ("allowRawHTML", .object([("type", .string("boolean")), ("description", .string("Keep raw HTML in Markdown (default false)."))])),
+        ("billing", choice("Who bills the subscriptions, for the renewal wording: web (a web checkout, the default) or appStore.",
+                           SiteConfig.Billing.allCases.map(\.rawValue))),
     ])
 }

@@ -81,7 +81,7 @@ public struct SiteBuilder {
         timings.load = seconds(since: loadStart)
 
         // The stylesheet is named by its content, so pages can be cached forever.
-        let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
+        let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor, accentForeground: site.config.accentForeground,
                                maxOptions: catalog.maxOptionsPerPage)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
