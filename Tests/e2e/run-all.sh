@@ -45,6 +45,10 @@ echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
 "$here/run.sh" "$work/gallery" >"$work/gallery.log" 2>&1
 tally "$work/gallery.log"
 
+echo "== every control style sells its selected option, JavaScript off, 390 and 1280 px (selection_check.py)"
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/selection_check.py" "$binary" >"$work/selection.log" 2>&1
+tally "$work/selection.log"
+
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
   for storekit in "$fixtures"/*.storekit; do

@@ -83,3 +83,9 @@ func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     }
     return previous[b.count]
 }
+
+/// "a" or "an" before a code read letter by letter: "an ar-SA", "an en-GB", "an fr-FR" (ef), "a de-DE", "a ja-JP".
+public func article(for code: String) -> String {
+    guard let first = code.lowercased().first else { return "a" }
+    return "aefhilmnorsx".contains(first) ? "an" : "a"
+}

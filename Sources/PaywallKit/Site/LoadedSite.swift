@@ -141,6 +141,14 @@ struct LoadedSite {
                 diagnostics.error(group.location, "subscription group '\(group.id)' has no subscriptions",
                                   hint: "add its subscriptions, or remove the group")
             }
+            // A price of 0 shows as "Free" beside a Buy or Subscribe button: rarely what was meant.
+            for product in catalog.products {
+                let free = product.price.storefronts.filter { product.price[$0] == 0 }
+                guard !free.isEmpty else { continue }
+                diagnostics.warning(product.price.location ?? product.location,
+                                    "'\(product.id)' is priced 0 in \(free.joined(separator: ", ")); its page shows it as Free, with a purchase button",
+                                    hint: "set its price, or use a free trial (introductoryOffer: { paymentMode: freeTrial, … }) for a free start")
+            }
         }
         return catalog
     }

@@ -67,6 +67,7 @@ public struct SiteConfig: Sendable {
                 }
                 if !url.hasSuffix("/") { url += "/" }
                 config.baseURL = url
+                config.valueLocations["baseURL"] = node.location
             }
         }
         diagnostics.collect {
@@ -113,11 +114,15 @@ public struct SiteConfig: Sendable {
                     let url = try node.nonEmptyString("actions.\(name)")
                     try SafeURL.check(url, "actions.\(name)", at: node.location)
                     config.actions[name] = url
+                    config.valueLocations["actions.\(name)"] = node.location
                 }
             }
         }
         if let node = reader["policies"] {
             config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
+            for key in ["termsOfService", "privacyPolicy"] {
+                if case .mapping = node.value, let value = try? MappingReader(node, "policies")[key] { config.valueLocations["policies.\(key)"] = value.location }
+            }
         }
         if let theme = reader["theme"], let themeReader = diagnostics.collect({ try MappingReader(theme, "theme") }) {
             diagnostics.append(contentsOf: themeReader.unknownKeys(["accentColor", "accentForeground", "colorScheme"]))

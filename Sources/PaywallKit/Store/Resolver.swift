@@ -43,7 +43,7 @@ public struct Resolver: Sendable {
         guard let (found, from) = text(texts, locale) else { return nil }
         if LocaleID.language(from) != LocaleID.language(locale) {
             diagnostics.warning(location, "\(what) has no \(locale) text; using \(from)",
-                                hint: "add a \(locale) localization to the catalog")
+                                hint: "add \(article(for: locale)) \(locale) localization to the catalog")
         }
         return (found, from)
     }
