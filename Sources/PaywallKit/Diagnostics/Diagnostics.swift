@@ -29,6 +29,10 @@ public struct Diagnostics: Sendable {
         append(.warning(location, message, hint: hint))
     }
 
+    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String?, group: Diagnostic.Group) {
+        append(.warning(location, message, hint: hint, group: group))
+    }
+
     /// Runs `body`, adding what it throws to the list; nil when it threw.
     public mutating func collect<T, E: Error>(_ body: () throws(E) -> T) -> T? {
         do { return try body() } catch {

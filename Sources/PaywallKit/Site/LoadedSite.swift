@@ -138,7 +138,7 @@ struct LoadedSite {
         if let catalog {
             checkUniqueIDs(catalog, diagnostics: &diagnostics)
             for group in catalog.groups where group.subscriptions.isEmpty {
-                diagnostics.error(group.location, "subscription group '\(group.id)' has no subscriptions",
+                diagnostics.error(group.location, "subscription \(group.label) has no subscriptions",
                                   hint: "add its subscriptions, or remove the group")
             }
             // A price of 0 shows as "Free" beside a Buy or Subscribe button: rarely what was meant.
@@ -165,7 +165,7 @@ struct LoadedSite {
         }
         var groups = Set<String>()
         for group in catalog.groups where !groups.insert(group.id).inserted {
-            diagnostics.error(group.location, "duplicate subscription group ID '\(group.id)'", hint: "every group needs its own ID")
+            diagnostics.error(group.location, "duplicate subscription group ID '\(group.id)'\(group.name.isEmpty ? "" : " (reference name '\(group.name)')")", hint: "every group needs its own ID")
         }
     }
 }
