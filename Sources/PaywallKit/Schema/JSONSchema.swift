@@ -201,7 +201,7 @@ public enum JSONSchema {
 
     static let page = object("A page's front matter: one SubscriptionStoreView.", [
         ("title", string("The page title (default: the group's display name).")),
-        ("groupID", string("Every subscription of this group, ordered by level, then per-month price.")),
+        ("groupID", string("Every subscription of this group (its ID, or its reference name when no other group has it), ordered by level, then per-month price.")),
         ("productIDs", oneOrMany("Exactly these products, in this order: subscriptions of one group and one-time products.", string("A product ID."))),
         ("additionalProductIDs", oneOrMany("With groupID: one-time products shown after the group's subscriptions, in this order.", string("A product ID."))),
         ("visibleRelationships", oneOrMany("What a subscriber sees (with groupID).", choice("A relationship.", Page.Relationship.allCases.map(\.rawValue)))),
