@@ -25,6 +25,9 @@ enum Build {
         }
         let inputs = SiteInputs.load(options.site)
         var result = SiteBuilder.build(inputs, jobs: options.jobs, into: writer ?? DiscardingSink())
+        // `check` is what CI runs before publishing: the scaffold's example.com links must not ship (said once the
+        // site has no errors, which come first).
+        if !write, !result.diagnostics.hasErrors { result.diagnostics.append(contentsOf: inputs.placeholderLinkWarnings) }
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {
             writer?.discard()

@@ -63,7 +63,7 @@ enum Help {
             option("-j, --jobs <jobs>", "Pages rendered at once; the output is the same. (default: every core)")
             option("--diagnostics <format>", "text or json (one JSON object per line). (default: text)")
             option("-q, --quiet", "Print errors only.")
-            option("-v, --verbose", "Print every file written.")
+            option("-v, --verbose", "Print every file written, and every repeated warning on its own line.")
         }
         if command == .build || command == .check {
             option("--timings", "Print the time each stage took (load, resolve, render, write).")

@@ -52,7 +52,7 @@ public enum PaywallCLI {
         do { options = try Options.parse(arguments, for: command) } catch {
             return usageError(error.message, command, console)
         }
-        let reporter = Reporter(console: console, format: options.diagnosticsFormat, quiet: options.quiet)
+        let reporter = Reporter(console: console, format: options.diagnosticsFormat, quiet: options.quiet, verbose: options.verbose)
         switch command {
         case .build, .check:
             return Build.run(options, write: command == .build, reporter: reporter)

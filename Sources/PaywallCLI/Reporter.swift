@@ -7,14 +7,22 @@ struct Reporter {
     var console: Console
     var format: Options.DiagnosticsFormat
     var quiet: Bool
+    /// Every repeated warning on its own line; otherwise each kind is counted into one (`Diagnostics.counted`).
+    var verbose = false
 
+    /// Text lines and GitHub annotations count repeated warnings into one line each ("30 subscriptions have no text
+    /// in 19 locales …") unless `verbose`; JSON lines, read by tools, keep every diagnostic.
     func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .warning) {
+        let shown = diagnostics.filter { !(quiet && $0.severity == .warning) }
+        let counted = verbose ? shown : Diagnostics.counted(shown)
+        for diagnostic in format == .json ? shown : counted {
             switch format {
             case .text: console.err(text(diagnostic))
             case .json: console.err(json(diagnostic))
             }
-            if console.environment["GITHUB_ACTIONS"] == "true" { console.err(annotation(diagnostic)) }
+        }
+        if console.environment["GITHUB_ACTIONS"] == "true" {
+            for diagnostic in counted { console.err(annotation(diagnostic)) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PaywallKit
 import PaywallServer
 
@@ -14,7 +15,8 @@ enum Serve {
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
         configuration.jobs = options.jobs
         if let warning = hostWarning(options.host) { reporter.console.err(warning) }
-        let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter) }
+        let reported = Reported()
+        let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter, reported: reported) }
         do { try session.start() } catch {
             reporter.console.err("error: \(error.message)")
             return 1
@@ -36,9 +38,14 @@ enum Serve {
 
     /// The first build as `paywall build` prints it; rebuilds as `Rebuilt pro (20 pages re-rendered) in 12 ms`;
     /// failures as diagnostics.
-    static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter) {
+    static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter, reported: Reported = Reported()) {
         defer { fflush(nil) }  // a long-running command's lines should show when piped too
-        reporter.report(report.diagnostics)
+        // A rebuild repeats only the warnings that changed: the rest were printed before and still hold.
+        let (new, kept) = reported.replace(with: report.diagnostics)
+        reporter.report(new)
+        if kept > 0 && !reporter.quiet {
+            reporter.console.err("(\(kept) warning\(kept == 1 ? "" : "s") as before)")
+        }
         let seconds = String(format: "%.2f", report.seconds)
         guard report.succeeded else {
             let count = report.diagnostics.filter { $0.severity == .error }.count
@@ -56,3 +63,18 @@ enum Serve {
         }
     }
 }
+
+/// The warnings the last build printed, so that a rebuild prints only what changed.
+final class Reported: Sendable {
+    private let warnings = Mutex<Set<Diagnostic>>([])
+
+    /// The diagnostics of a new build not printed after the last one (every error), and how many warnings were.
+    func replace(with diagnostics: [Diagnostic]) -> (new: [Diagnostic], kept: Int) {
+        warnings.withLock { previous in
+            let new = diagnostics.filter { $0.severity == .error || !previous.contains($0) }
+            previous = Set(diagnostics.filter { $0.severity == .warning })
+            return (new, diagnostics.count - new.count)
+        }
+    }
+}
+

@@ -85,6 +85,8 @@ struct LocalizationTests {
     @Test("strings fall back by language, script and region", arguments: [
         ("de-AT", ["de-AT", "de"]), ("pt", ["pt", "pt-BR"]), ("pt-AO", ["pt-AO", "pt", "pt-PT"]),
         ("zh-TW", ["zh-TW", "zh-Hant", "zh"]), ("zh-Hans-CN", ["zh-Hans-CN", "zh-Hans", "zh"]), ("zh-CN", ["zh-CN", "zh-Hans", "zh"]),
+        ("en-GB", ["en-GB", "en-001", "en"]), ("en-AU", ["en-AU", "en-001", "en"]), ("en-US", ["en-US", "en"]), ("en-PR", ["en-PR", "en"]),
+        ("en", ["en", "en-US"]),
     ])
     func fallbacks(_ locale: String, _ expected: [String]) {
         #expect(Strings.candidates(for: locale) == expected)
@@ -93,7 +95,9 @@ struct LocalizationTests {
     @Test("every translation has every key of en.json, and each placeholder of it")
     func completeTranslations() throws {
         let english = try #require(Self.theme.strings["en"])
-        for (language, values) in Self.theme.strings where language != "en" {
+        // en-001 holds only the British spellings; every key it has is one of en.json's.
+        #expect(Set(try #require(Self.theme.strings["en-001"]).keys).isSubset(of: english.keys))
+        for (language, values) in Self.theme.strings where language != "en" && language != "en-001" {
             #expect(Set(values.keys) == Set(english.keys), "\(language): \(Set(english.keys).symmetricDifference(values.keys))")
             for (key, value) in english {
                 guard case .text(let source) = value, case .text(let translated)? = values[key] else { continue }
@@ -102,6 +106,17 @@ struct LocalizationTests {
                 }
             }
         }
-        #expect(Self.theme.strings.count >= 21)
+        #expect(Self.theme.strings.count >= 22)
+    }
+
+    @Test("American English spells canceled; British, Australian and other English cancelled", arguments: [
+        ("en-US", "canceled"), ("en", "canceled"), ("en-GB", "cancelled"), ("en-AU", "cancelled"), ("en-CA", "cancelled"),
+    ])
+    func englishSpelling(_ locale: String, _ word: String) {
+        let strings = Self.theme.strings(for: locale, fallback: "en-US").strings
+        for key in ["autoRenew", "autoRenewWeb", "renewsAt", "renewsAfter", "renewsCommitment"] {
+            #expect(strings[key].contains(" \(word)"), "\(locale).\(key): \(strings[key])")
+            #expect(!strings[key].contains(word == "canceled" ? "cancelled" : "canceled"), "\(locale).\(key)")
+        }
     }
 }

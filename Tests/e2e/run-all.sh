@@ -80,6 +80,10 @@ echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in fo
 "$here/run.sh" "$work/commitment" >"$work/commitment.log" 2>&1
 tally "$work/commitment.log"
 
+echo "== every control style sells its selected option, JavaScript off, 390 and 1280 px (selection_check.py)"
+"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/selection_check.py" "$binary" >"$work/selection.log" 2>&1
+tally "$work/selection.log"
+
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
   for storekit in "$fixtures"/*.storekit; do

@@ -15,3 +15,20 @@ public struct SubscriptionGroup: Hashable, Sendable {
         self.location = location
     }
 }
+
+extension SubscriptionGroup {
+    /// The group in messages, by reference name and ID: "group 'Birdwatch Pro' (D129D5D3)"; by ID alone when they match.
+    public var label: String {
+        name.isEmpty || name == id ? "group '\(id)'" : "group '\(name)' (\(id))"
+    }
+}
+
+extension Catalog {
+    /// The group `reference` names: by ID, else by reference name when exactly one group has it.
+    public func group(named reference: String) -> (index: Int, group: SubscriptionGroup)? {
+        if let index = groups.firstIndex(where: { $0.id == reference }) { return (index, groups[index]) }
+        let named = groups.indices.filter { groups[$0].name == reference }
+        return named.count == 1 ? (named[0], groups[named[0]]) : nil
+    }
+}
+

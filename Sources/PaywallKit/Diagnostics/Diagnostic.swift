@@ -7,6 +7,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// How to fix it, when there is more to say than the message.
     public var hint: String?
+    /// What this diagnostic shares with others of its kind, so that a report can count them into one line.
+    public var group: Group?
 
     public init(_ severity: Severity = .error, _ location: SourceLocation, _ message: String, hint: String? = nil) {
         self.severity = severity
@@ -21,6 +23,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
     public static func warning(_ location: SourceLocation, _ message: String, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, location, message, hint: hint)
+    }
+
+    /// A warning that a report may count with others of its `group`.
+    public static func warning(_ location: SourceLocation, _ message: String, hint: String?, group: Group) -> Diagnostic {
+        var diagnostic = Diagnostic(.warning, location, message, hint: hint)
+        diagnostic.group = group
+        return diagnostic
     }
 
     /// The compiler's format: `path:line:column: error: message (hint)`.

@@ -29,6 +29,10 @@ public struct Diagnostics: Sendable {
         append(.warning(location, message, hint: hint))
     }
 
+    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String?, group: Diagnostic.Group) {
+        append(.warning(location, message, hint: hint, group: group))
+    }
+
     /// Runs `body`, adding what it throws to the list; nil when it threw.
     public mutating func collect<T, E: Error>(_ body: () throws(E) -> T) -> T? {
         do { return try body() } catch {
@@ -82,4 +86,10 @@ func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
+}
+
+/// "a" or "an" before a code read letter by letter: "an ar-SA", "an en-GB", "an fr-FR" (ef), "a de-DE", "a ja-JP".
+public func article(for code: String) -> String {
+    guard let first = code.lowercased().first else { return "a" }
+    return "aefhilmnorsx".contains(first) ? "an" : "a"
 }

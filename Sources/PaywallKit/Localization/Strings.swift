@@ -53,9 +53,17 @@ public struct Strings: Sendable {
         } else if language == "pt" {
             result.append(parts.contains("BR") ? "pt-BR" : "pt-PT")
         }
+        // English outside the US and its territories spells "cancelled": CLDR's en-001, before en (American).
+        if language == "en", let region = parts.dropFirst().first(where: { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }),
+           !Self.americanEnglishRegions.contains(region.uppercased()) {
+            result.insert("en-001", at: result.count - 1)
+        }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
     }
+
+    /// Regions whose English is American (CLDR: en-US and the locales that do not inherit from en-001).
+    static let americanEnglishRegions: Set<String> = ["US", "AS", "GU", "MH", "MP", "PR", "UM", "VI"]
 
     /// The text for `key` with `{name}` arguments filled; `count` picks a plural form.
     public func format(_ key: String, _ arguments: [String: String] = [:], count: Int? = nil) -> String {

@@ -277,10 +277,8 @@ struct OptionContext {
             }),
             ("actionLabel", { .string($0.actionLabel) }),
             ("accessibleLabel", { .string($0.accessibleLabel) }),
-            ("renewal", { context in
-                if let terms = context.commitmentRenewal { return .string(terms) }
-                return context.option.isSubscription ? .string(context.text.strings.format("renewsAt", ["price": context.billed(spoken: true)])) : .null
-            }),
+            ("renewal", { $0.renewalText.map(MustacheValue.string) ?? .null }),
+            ("purchaseSummary", { .string($0.purchaseSummary) }),
             ("action", { .string($0.option.isSubscription ? "subscribe" : "purchase") }),
             ("billingPlan", { $0.option.isSubscription ? .string($0.option.billingPlan.rawValue) : .null }),
             ("commitment", { $0.commitmentValue }),

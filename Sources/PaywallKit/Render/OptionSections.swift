@@ -85,8 +85,15 @@ extension OptionSection {
                 // Each picker has one checked option: the page's selection, else its first purchasable one.
                 let selected = section.options.first { $0.option.id == selectedID }
                     ?? (sharedPicker ? nil : section.options.first { $0.option.isPurchasable })
+                // A carousel opens on its first card, and no browser scrolls one to a checked radio without script:
+                // the selected card comes first (then the rest in their order), so the page opens on what it sells.
+                var ordered = section.options
+                if page.controlStyle == .pagedPicker || page.controlStyle == .pagedProminentPicker,
+                   let first = ordered.firstIndex(where: { $0.option.id == selected?.option.id }) {
+                    ordered.insert(ordered.remove(at: first), at: 0)
+                }
                 // An option already marked right is left as it is (the same object on every page).
-                let options = section.options.map { item -> MustacheValue in
+                let options = ordered.map { item -> MustacheValue in
                     let isSelected = item.option.id == selected?.option.id
                     guard case .object(var fields) = item.value else { return item.value }
                     if case .bool(isSelected)? = fields["isSelected"] { return item.value }

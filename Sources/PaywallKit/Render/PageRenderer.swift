@@ -45,7 +45,7 @@ struct PageRenderer {
 
         struct LayoutKey: Hashable {
             var options: [Int], selectedID: String?, onlySection: String?
-            var groups: Page.OptionGroups?, groupsLocale: String?, isPicker: Bool
+            var groups: Page.OptionGroups?, groupsLocale: String?, isPicker: Bool, controlStyle: Page.ControlStyle
 
             func hash(into hasher: inout Hasher) {
                 hasher.combine(options)
@@ -59,7 +59,8 @@ struct PageRenderer {
                              onlySection: String?, make: () -> OptionSection.Layout) -> OptionSection.Layout {
             guard let identities = OptionContext.Cache.identities(options) else { return make() }
             let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
-                                groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker)
+                                groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker,
+                                controlStyle: page.controlStyle)
             return layouts.kept(key) {
                 var layout = make()
                 layout.values = layout.values.map { value in
@@ -146,9 +147,14 @@ struct PageRenderer {
         context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
-        context["autoRenew"] = model.options.contains(where: \.isSubscription) ? .string(strings["autoRenew"]) : .null
+        let hasSubscription = model.options.contains(where: \.isSubscription)
+        let notice = AutoRenewNotice(billing: config.billing, strings: strings,
+                                     manageURL: config.actions["manageSubscription"].map { Actions.expand($0, locale: model.locale) })
+        context["autoRenew"] = hasSubscription ? .string(notice.text) : .null
+        context["autoRenewNotice"] = hasSubscription ? notice.value : .null
 
         context["theme"] = .object(["accentColor": config.accentColor.map(MustacheValue.string) ?? .null,
+                                    "accentForeground": config.accentForeground.map(MustacheValue.string) ?? .null,
                                     "colorScheme": .string(scheme.rawValue)])
 
         // Marketing: the Markdown body with placeholders (the whole vocabulary above), else the group's text.

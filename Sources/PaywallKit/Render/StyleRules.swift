@@ -4,11 +4,14 @@ struct StyleRules: Sendable {
     /// Declaration blocks in first-seen order; a page's style ID is `s` + its index + 1.
     private(set) var blocks: [String] = []
     var accentColor: String?
+    /// `theme.accentForeground`: the text on the accent; nil picks white or near-black by contrast.
+    var accentForeground: String?
     /// The most options (or tabs) one page can have: the selection rules below are written for that many.
     var maxOptions: Int
 
-    init(pages: some Sequence<Page>, accentColor: String?, maxOptions: Int = 0) {
+    init(pages: some Sequence<Page>, accentColor: String?, accentForeground: String? = nil, maxOptions: Int = 0) {
         self.accentColor = accentColor
+        self.accentForeground = accentForeground
         self.maxOptions = maxOptions
         for page in pages {
             let block = Self.declarations(page)
@@ -44,7 +47,7 @@ struct StyleRules: Sendable {
         guard count > 0 else { return "" }
         func list(_ selector: (Int) -> String) -> String { (0..<count).map(selector).joined(separator: ",\n") }
         let checked = { (index: Int) in ".picker:has(.option-input[data-index=\"\(index)\"]:checked)" }
-        return list { "\(checked($0)) .subscribe[data-index=\"\($0)\"],\n\(checked($0)) .renewal[data-index=\"\($0)\"]" } + " { display: block; }\n"
+        return list { "\(checked($0)) .subscribe[data-index=\"\($0)\"],\n\(checked($0)) :is(.renewal, .purchase-terms)[data-index=\"\($0)\"]" } + " { display: block; }\n"
             + list { "\(checked($0)) .page-marker[data-index=\"\($0)\"]" } + " { background: var(--accent); }\n"
             + list { ".store:has(.tab-input[data-tab=\"\($0)\"]:checked) .section[data-tab=\"\($0)\"]" } + " { display: block; }\n"
     }
@@ -53,7 +56,9 @@ struct StyleRules: Sendable {
     var css: String {
         var text = ""
         if let accentColor {
-            text += "\n:root { --accent: \(accentColor); --on-accent: \(CSSColor.readableText(on: accentColor)); }\n"
+            text += "\n:root { --accent: \(accentColor); --on-accent: \(accentForeground ?? CSSColor.readableText(on: accentColor)); }\n"
+        } else if let accentForeground {
+            text += "\n:root { --on-accent: \(accentForeground); }\n"
         }
         for (index, block) in blocks.enumerated() { text += "[data-style=\"s\(index + 1)\"] { \(block) }\n" }
         text += Self.selectionRules(count: maxOptions)

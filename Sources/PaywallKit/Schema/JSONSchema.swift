@@ -135,7 +135,7 @@ public enum JSONSchema {
         ("locale", "The page's locale."), ("canonicalURL", "The page's absolute URL (with baseURL)."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
         ("languages", "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),
-        ("theme", "accentColor and colorScheme."),
+        ("theme", "accentColor, accentForeground and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."), ("hasH1", "The body has its own h1."),
         ("app", "name, icon, openURL and appStoreURL from paywall.yml."), ("carry", "The carry script (script, hash), or null."), ("app_name", "The app's name."),
         ("group", "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
@@ -149,11 +149,13 @@ public enum JSONSchema {
         ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
         ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),
         ("state", "The customer: name (new, current, lapsed), isNew, productID."),
-        ("autoRenew", "The auto-renewal notice; null where no subscription is shown."), ("t", "Every UI string of the page's language: t.subscribe …"),
+        ("autoRenew", "The auto-renewal notice (worded by paywall.yml's billing); null where no subscription is shown."),
+        ("autoRenewNotice", "The notice in parts, to link its account page: before, link (the words), href (actions.manageSubscription, or null), after."),
+        ("t", "Every UI string of the page's language: t.subscribe …"),
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
         ("features", "The plan comparison, null without one: caption, isBefore, isAfter, columns (name, nameLang), rows (label, labelLang, cells: isValue, isIncluded, value, valueLang)."),
         ("titleLang", "lang and dir of the title when it fell back to another language, else null (also group.textLang, option textLang and badgeLang, section labelLang)."),
-        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal, billingPlan (upFront or monthly), commitment (a monthly plan's: payments (12), paymentsText, total, totalText, period (P1Y), periodText, text: the payments and total as one phrase; null when billed up front), subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
+        ("option", "An option: id, index, kind (autoRenewable, nonRenewing, nonConsumable, consumable), isSubscription, isOneTime, displayName, description, icon, badge, isSelected, isCurrent, isPurchasable, relationship, familyShareable, familySharing, level, price, period, periodText, periodLabel, pricePerPeriod, pricePerPeriodSpoken, pricePerDay, pricePerWeek, pricePerMonth, pricePerYear (subscriptions only), equivalent, relativeDiscount, offer (kind, id, paymentMode, isFreeTrial, price, period, periodCount, duration, text, shortText), purchaseTerms (one-time products: One-time purchase, 1 year of access, does not renew), action (subscribe or purchase), actionLabel, buttonLines, accessibleLabel, renewal (a subscription's renewal terms, its offer first; a commitment's terms when billed monthly), purchaseSummary (the plan, its terms and renewal: the line under a picker's button), billingPlan (upFront or monthly), commitment (a monthly plan's: payments (12), paymentsText, total, totalText, period (P1Y), periodText, text: the payments and total as one phrase; null when billed up front), subscribeURL, purchaseURL, textLang and badgeLang (lang and dir of text that fell back to another language, else null), includedFeatures (label, labelLang, value, valueLang) and hasIncludedFeatures; and RevenueCat's product_name, price_per_period, price_per_period_full, total_price_and_per_month, sub_price_per_month, sub_price_per_week, sub_price_per_day, sub_relative_discount, sub_duration, sub_period, sub_offer_price, sub_offer_duration."),
     ])
 
     // MARK: Formats
@@ -210,7 +212,7 @@ public enum JSONSchema {
 
     static let page = object("A page's front matter: one SubscriptionStoreView.", [
         ("title", string("The page title (default: the group's display name).")),
-        ("groupID", string("Every subscription of this group, ordered by level, then per-month price. A page with neither groupID nor productIDs is a plain page (a checkout's success page): its body, the app's Open and App Store links, the policy links.")),
+        ("groupID", string("Every subscription of this group (its ID, or its reference name when no other group has it), ordered by level, then per-month price. A page with neither groupID nor productIDs is a plain page (a checkout's success page): its body, the app's Open and App Store links, the policy links.")),
         ("productIDs", oneOrMany("Exactly these products, in this order: subscriptions of one group and one-time products.", string("A product ID."))),
         ("additionalProductIDs", oneOrMany("With groupID: one-time products shown after the group's subscriptions, in this order.", string("A product ID."))),
         ("visibleRelationships", oneOrMany("What a subscriber sees (with groupID).", choice("A relationship.", Page.Relationship.allCases.map(\.rawValue)))),
@@ -281,6 +283,7 @@ public enum JSONSchema {
         ("policies", ref("policies")),
         ("theme", object("Colours.", [
             ("accentColor", ref("color")),
+            ("accentForeground", ref("color", "Text on the accent (default: white or near-black, whichever contrasts more).")),
             ("colorScheme", choice("light, dark or automatic.", SiteConfig.ColorScheme.allCases.map(\.rawValue))),
         ])),
         ("allowRawHTML", .object([("type", .string("boolean")), ("description", .string("Keep raw HTML in Markdown (default false)."))])),
@@ -288,5 +291,7 @@ public enum JSONSchema {
                          + "get _redirects (language redirects, the manifest refused) and _headers (CSP, nosniff, caching); "
                          + "github-pages gets .nojekyll. netlify and cloudflare-pages exclude each other.",
                          choice("A host.", Hosting.allCases.map(\.rawValue)))),
+        ("billing", choice("Who bills the subscriptions, for the renewal wording: web (a web checkout, the default) or appStore.",
+                           SiteConfig.Billing.allCases.map(\.rawValue))),
     ])
 }

@@ -165,8 +165,16 @@ struct LoadedSite {
             diagnostics.append(contentsOf: catalog.billingPlanWarnings)
             checkUniqueIDs(catalog, diagnostics: &diagnostics)
             for group in catalog.groups where group.subscriptions.isEmpty {
-                diagnostics.error(group.location, "subscription group '\(group.id)' has no subscriptions",
+                diagnostics.error(group.location, "subscription \(group.label) has no subscriptions",
                                   hint: "add its subscriptions, or remove the group")
+            }
+            // A price of 0 shows as "Free" beside a Buy or Subscribe button: rarely what was meant.
+            for product in catalog.products {
+                let free = product.price.storefronts.filter { product.price[$0] == 0 }
+                guard !free.isEmpty else { continue }
+                diagnostics.warning(product.price.location ?? product.location,
+                                    "'\(product.id)' is priced 0 in \(free.joined(separator: ", ")); its page shows it as Free, with a purchase button",
+                                    hint: "set its price, or use a free trial (introductoryOffer: { paymentMode: freeTrial, … }) for a free start")
             }
         }
         return catalog
@@ -186,7 +194,7 @@ struct LoadedSite {
         }
         var groups = Set<String>()
         for group in catalog.groups where !groups.insert(group.id).inserted {
-            diagnostics.error(group.location, "duplicate subscription group ID '\(group.id)'", hint: "every group needs its own ID")
+            diagnostics.error(group.location, "duplicate subscription group ID '\(group.id)'\(group.name.isEmpty ? "" : " (reference name '\(group.name)')")", hint: "every group needs its own ID")
         }
     }
 }

@@ -83,7 +83,7 @@ public struct SiteBuilder {
         timings.load = seconds(since: loadStart)
 
         // The stylesheet is named by its content, so pages can be cached forever.
-        let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
+        let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor, accentForeground: site.config.accentForeground,
                                maxOptions: catalog.maxOptionsPerPage)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
@@ -382,9 +382,17 @@ struct PagesWriter: Sendable {
     func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache,
                worker: inout Worker) -> UnitResult {
         var result = UnitResult()
-        if locale.locale != site.defaultLocale, page.locale == nil, (site.content.files[page.name]?.count ?? 0) > 1 {
+        // The base file's copy on another language's page: said for every page with words of its own, translated
+        // elsewhere or not (a report counts them: "3 pages have no translation for 19 locales …").
+        if locale.locale != site.defaultLocale, page.locale == nil,
+           LocaleID.language(locale.locale) != LocaleID.language(site.defaultLocale) || (site.content.files[page.name]?.count ?? 0) > 1,
+           !page.title.isEmpty || page.body.contains(where: { !$0.isWhitespace }) {
+            let group = Diagnostic.Group(key: "untranslated page", subject: "page '\(page.name)'", plural: "pages", place: locale.locale,
+                                         one: "has no translation for {places}; using its \(site.defaultLocale) file",
+                                         many: "have no translation for {places}; using their \(site.defaultLocale) files",
+                                         hint: "add content/NAME.LOCALE.md files for those locales")
             result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
-                                       hint: "add content/\(page.name).\(locale.locale).md")
+                                       hint: "add content/\(page.name).\(locale.locale).md", group: group)
         }
         for state in resolver.states(of: page, cache: &worker.resolved) {
             var start = DispatchTime.now()

@@ -97,6 +97,7 @@ extension SiteConfig {
                 let template = try Self.template(url, "actions.\(name)", node, allowed: [.locale])
                 try SafeURL.check(url, "actions.\(name)", at: node.location)
                 actions[name] = url
+                valueLocations["actions.\(name)"] = node.location
                 links.buttons[name] = template
             }
         }

@@ -3,6 +3,8 @@ import Foundation
 /// `paywall.yml`: the site's settings.
 public struct SiteConfig: Sendable {
     public enum ColorScheme: String, Sendable, CaseIterable { case automatic, light, dark }
+    /// Who bills the subscription, which decides the renewal wording: a web checkout (Stripe, Paddle…) or the App Store.
+    public enum Billing: String, Sendable, CaseIterable { case web, appStore }
 
     public var baseURL: String?
     public var catalog: String
@@ -22,6 +24,9 @@ public struct SiteConfig: Sendable {
     public var links = ActionLinks()
     public var policies: Policies
     public var accentColor: String?
+    /// The text colour on the accent (buttons, badges); nil: white or near-black, whichever contrasts more.
+    public var accentForeground: String?
+    public var billing: Billing = .web
     public var colorScheme: ColorScheme
     public var allowRawHTML: Bool
     /// Hosts whose own files are written at the output root (`hosting:`).
@@ -49,9 +54,10 @@ public struct SiteConfig: Sendable {
         self.file = file
     }
 
-    static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation"]
+    static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation",
+                              "manageSubscription"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
-                       "policies", "theme", "allowRawHTML", "hosting"]
+                       "policies", "theme", "allowRawHTML", "hosting", "billing"]
 
     /// Reads `paywall.yml`, collecting every problem.
     public static func load(_ root: YAMLNode, file: String, diagnostics: inout Diagnostics) -> SiteConfig {
@@ -68,6 +74,7 @@ public struct SiteConfig: Sendable {
                 }
                 if !url.hasSuffix("/") { url += "/" }
                 config.baseURL = url
+                config.valueLocations["baseURL"] = node.location
             }
         }
         diagnostics.collect {
@@ -110,14 +117,25 @@ public struct SiteConfig: Sendable {
         if let actions = reader["actions"] { config.loadActions(actions, diagnostics: &diagnostics) }
         if let node = reader["policies"] {
             config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
+            for key in ["termsOfService", "privacyPolicy"] {
+                if case .mapping = node.value, let value = try? MappingReader(node, "policies")[key] { config.valueLocations["policies.\(key)"] = value.location }
+            }
         }
         if let theme = reader["theme"], let themeReader = diagnostics.collect({ try MappingReader(theme, "theme") }) {
-            diagnostics.append(contentsOf: themeReader.unknownKeys(["accentColor", "colorScheme"]))
+            diagnostics.append(contentsOf: themeReader.unknownKeys(["accentColor", "accentForeground", "colorScheme"]))
             diagnostics.collect { config.accentColor = try themeReader["accentColor"].map { node throws(Diagnostic) in try CSSColor.check(node, "theme.accentColor") } }
+            diagnostics.collect {
+                config.accentForeground = try themeReader["accentForeground"].map { node throws(Diagnostic) in try CSSColor.check(node, "theme.accentForeground") }
+            }
+            if let warning = CSSColor.accentContrastWarning(accent: config.accentColor, foreground: config.accentForeground,
+                                                            at: (themeReader["accentForeground"] ?? themeReader["accentColor"])?.location) {
+                diagnostics.append(warning)
+            }
             diagnostics.collect { config.colorScheme = try themeReader["colorScheme"]?.choice("colorScheme", ColorScheme.self) ?? .automatic }
         }
         diagnostics.collect { config.allowRawHTML = try reader["allowRawHTML"]?.bool("allowRawHTML") ?? false }
         diagnostics.collect { config.hosting = try reader["hosting"].map { node throws(Diagnostic) in try Hosting.load(node) } ?? [] }
+        diagnostics.collect { config.billing = try reader["billing"]?.choice("billing", Billing.self) ?? .web }
         return config
     }
 
@@ -132,43 +150,5 @@ public struct SiteConfig: Sendable {
                          hint: "write it like en-US, de, pt-BR or zh-Hans")
         }
         return locale
-    }
-}
-
-/// Colours are written into CSS, so only `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` are accepted.
-public enum CSSColor {
-    public static func check(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> String {
-        let text = try node.nonEmptyString(what)
-        let digits = text.dropFirst()
-        guard text.first == "#", [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
-            throw .error(node.location, "\(what) '\(text)' is not a hex colour", hint: "write it as #rrggbb or #rrggbbaa, such as \"#0a84ff\" (quoted)")
-        }
-        return text.lowercased()
-    }
-
-    /// Near-black or white, whichever contrasts more with `color` (a checked `#rgb[a]` or `#rrggbb[aa]`).
-    public static func readableText(on color: String) -> String {
-        readableText(on: [color])
-    }
-
-    /// For a gradient: the text colour that keeps the most contrast against its worst stop.
-    public static func readableText(on colors: [String]) -> String {
-        let dark = 0.0144 // #1c1c1e
-        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
-        let luminances = colors.map(luminance)
-        let onDark = luminances.map { contrast($0, 1) }.min() ?? 0
-        let onLight = luminances.map { contrast($0, dark) }.min() ?? 0
-        return onDark >= onLight ? "#ffffff" : "#1c1c1e"
-    }
-
-    /// WCAG relative luminance, ignoring alpha.
-    static func luminance(_ color: String) -> Double {
-        var hex = Array(color.dropFirst())
-        if hex.count <= 4 { hex = hex.flatMap { [$0, $0] } }
-        let channels = stride(from: 0, to: 6, by: 2).map { index -> Double in
-            let value = Double(Int(String(hex[index...index + 1]), radix: 16) ?? 0) / 255
-            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
     }
 }

@@ -118,8 +118,7 @@ extension Resolver {
     /// The first group named `id`, with its subscriptions in order; nil when the catalog has none.
     func orderedGroup(_ id: String, cache: inout Cache) -> Cache.Ordered? {
         if let known = cache.groups[id] { return known }
-        guard let number = catalog.groups.firstIndex(where: { $0.id == id }) else { return nil }
-        let group = catalog.groups[number]
+        guard let (number, group) = catalog.group(named: id) else { return nil }
         let first = catalog.groups[..<number].reduce(0) { $0 + $1.subscriptions.count }
         let order = orderedSubscriptions(of: group)
         let ordered = Cache.Ordered(group: group, number: number, products: order.map { group.subscriptions[$0] },
@@ -143,7 +142,7 @@ extension Resolver {
                     result.pricePer[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: market.digits)
                 }
             }
-            result.text = localized(product.localizations, locale, what, at: product.location, diagnostics: &found)
+            result.text = localized(product.localizations, locale, what, plural: product.kind.noun + "s", at: product.location, diagnostics: &found)
         }
         result.diagnostics = found.all
         cache.tables[table].products[slot] = result
@@ -154,7 +153,7 @@ extension Resolver {
     func localizedGroup(_ group: SubscriptionGroup, number: Int, locale: String, table: Int, cache: inout Cache) -> Cache.GroupText {
         if let known = cache.tables[table].groups[number] { return known }
         var found = Diagnostics()
-        let text = localized(group.localizations, locale, "group '\(group.id)'", at: group.location, diagnostics: &found)
+        let text = localized(group.localizations, locale, group.label, plural: "groups", at: group.location, diagnostics: &found)
         let result = Cache.GroupText(text: text, diagnostics: found.all)
         cache.tables[table].groups[number] = result
         return result

@@ -38,12 +38,16 @@ public struct Resolver: Sendable {
     }
 
     /// Text in `locale`; a warning names what fell back when it comes from another language.
-    func localized(_ texts: [String: LocalizedText], _ locale: String, _ what: String, at location: SourceLocation,
+    /// `what` names the thing ("subscription 'pro.yearly'"), `plural` its kind when counted ("subscriptions").
+    func localized(_ texts: [String: LocalizedText], _ locale: String, _ what: String, plural: String, at location: SourceLocation,
                    diagnostics: inout Diagnostics) -> (text: LocalizedText, from: String)? {
         guard let (found, from) = text(texts, locale) else { return nil }
         if LocaleID.language(from) != LocaleID.language(locale) {
+            let group = Diagnostic.Group(key: "no catalog text, using \(from)", subject: what, plural: plural, place: locale,
+                                         one: "has no text in {places}; using \(from)", many: "have no text in {places}; using \(from)",
+                                         hint: "add localizations for those locales to the catalog")
             diagnostics.warning(location, "\(what) has no \(locale) text; using \(from)",
-                                hint: "add a \(locale) localization to the catalog")
+                                hint: "add \(article(for: locale)) \(locale) localization to the catalog", group: group)
         }
         return (found, from)
     }
@@ -63,10 +67,14 @@ public struct Resolver: Sendable {
             return PageProducts(group: nil, groupNumber: nil, products: [], slots: [])
         case .group(let id):
             guard let ordered = orderedGroup(id, cache: &cache) else {
-                let hint = suggestion(for: id, in: catalog.groups.map(\.id)).map { "did you mean '\($0)'?" }
+                let names = catalog.groups.map(\.id) + catalog.groups.map(\.name).filter { !$0.isEmpty }
+                let shared = catalog.groups.filter { $0.name == id }
+                let hint = shared.count > 1
+                    ? "\(shared.count) groups have that reference name: \(shared.map(\.label).joined(separator: ", ")); write the ID of one"
+                    : suggestion(for: id, in: names).map { "did you mean '\($0)'?" }
                     ?? (catalog.groups.isEmpty
                         ? "\(catalog.file) has no subscription groups; list its products with 'productIDs: [\(catalog.products.prefix(3).map(\.id).joined(separator: ", "))]'"
-                        : "the catalog's groups are: \(catalog.groups.map(\.id).joined(separator: ", "))")
+                        : "the catalog's groups are: \(catalog.groups.map(\.label).joined(separator: ", "))")
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
             var products = ordered.products, slots = ordered.slots
@@ -94,7 +102,7 @@ public struct Resolver: Sendable {
                 let (product, owner) = try product(id, at: location)
                 if let owner {
                     if let group, group.id != owner.id {
-                        throw .error(location, "'\(id)' belongs to group '\(owner.id)', not '\(group.id)'",
+                        throw .error(location, "'\(id)' belongs to \(owner.label), not \(group.label)",
                                      hint: "a page's subscriptions belong to one subscription group; make a page per group")
                     }
                     group = owner

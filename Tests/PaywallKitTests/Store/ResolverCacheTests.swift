@@ -156,7 +156,7 @@ struct ResolverCacheTests {
             let model = try #require(resolver.resolve(Fixture.page(), locale: "de-DE", state: .new, cache: &cache, diagnostics: &german))
             #expect(model.options.first { $0.id == "gold.monthly" }?.text.displayName == "Gold")
             #expect(german.warnings.map(\.message).contains("subscription 'gold.yearly' has no de-DE text; using en-US"))
-            #expect(german.warnings.map(\.message).last == "group 'g' has no de-DE text; using en-US")
+            #expect(german.warnings.map(\.message).last == "group 'Group' (g) has no de-DE text; using en-US")
             #expect(german.warnings.count == 6)
         }
     }

@@ -50,7 +50,7 @@ struct ResolverTests {
         #expect(model == nil)
         let error = diagnostics.errors.first
         #expect(error?.location == SourceLocation(file: "content/p.md", line: 3, column: 10))
-        #expect(error?.message.contains("belongs to group 'b'") == true)
+        #expect(error?.message.contains("belongs to group 'B' (b), not group 'A' (a)") == true, "groups named by reference name and ID")
     }
 
     /// For a customer on silver.monthly (level 2): gold is an upgrade, bronze a downgrade,

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Colours are written into CSS, so only `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` are accepted.
+public enum CSSColor {
+    public static func check(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> String {
+        let text = try node.nonEmptyString(what)
+        let digits = text.dropFirst()
+        // ASCII digits only: `Character.isHexDigit` also takes fullwidth ones ("#ＡＢＣ"), which are not CSS.
+        guard text.first == "#", [3, 4, 6, 8].contains(digits.unicodeScalars.count), digits.unicodeScalars.allSatisfy(isASCIIHexDigit) else {
+            throw .error(node.location, "\(what) '\(text)' is not a hex colour", hint: "write it as #rrggbb or #rrggbbaa, such as \"#0a84ff\" (quoted)")
+        }
+        return text.lowercased()
+    }
+
+    static func isASCIIHexDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "0"..."9", "a"..."f", "A"..."F": true
+        default: false
+        }
+    }
+
+    /// The contrast text needs on its background (WCAG 2 AA, normal text).
+    public static let minimumContrast = 4.5
+
+    /// A warning at `location` when the button text on the accent reads at less than 4.5:1; nil when it reads well
+    /// or no accent is set (the theme's own pair does).
+    static func accentContrastWarning(accent: String?, foreground: String?, at location: SourceLocation?) -> Diagnostic? {
+        guard let location, let accent = accent ?? foreground.map({ _ in "#0066cc" }) else { return nil }
+        let text = foreground ?? readableText(on: accent)
+        let ratio = contrast(accent, text)
+        guard ratio < minimumContrast else { return nil }
+        let shown = (ratio * 100).rounded(.down) / 100
+        let what = foreground == nil ? "the better of white and near-black (\(text))" : "theme.accentForeground \(text)"
+        return .warning(location, "\(what) on theme.accentColor \(accent) has a contrast of \(shown):1, below the \(minimumContrast):1 that text needs",
+                        hint: "choose a darker or lighter accentColor, or an accentForeground that reaches 4.5:1")
+    }
+
+    /// The WCAG contrast ratio of two colours, from 1 to 21.
+    static func contrast(_ a: String, _ b: String) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// Near-black or white, whichever contrasts more with `color` (a checked `#rgb[a]` or `#rrggbb[aa]`).
+    public static func readableText(on color: String) -> String {
+        readableText(on: [color])
+    }
+
+    /// For a gradient: the text colour that keeps the most contrast against its worst stop.
+    public static func readableText(on colors: [String]) -> String {
+        let dark = 0.0144 // #1c1c1e
+        func contrast(_ a: Double, _ b: Double) -> Double { (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+        let luminances = colors.map(luminance)
+        let onDark = luminances.map { contrast($0, 1) }.min() ?? 0
+        let onLight = luminances.map { contrast($0, dark) }.min() ?? 0
+        return onDark >= onLight ? "#ffffff" : "#1c1c1e"
+    }
+
+    /// WCAG relative luminance, ignoring alpha.
+    static func luminance(_ color: String) -> Double {
+        var hex = Array(color.dropFirst())
+        if hex.count <= 4 { hex = hex.flatMap { [$0, $0] } }
+        let channels = stride(from: 0, to: 6, by: 2).map { index -> Double in
+            let value = Double(Int(String(hex[index...index + 1]), radix: 16) ?? 0) / 255
+            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    }
+}
