@@ -155,6 +155,14 @@ struct PageRenderer {
             guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
                                            tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale, on: model.locale))
+            if let limit = rendered.overLimit {
+                // A body over a limit as written was reported where it crossed it, when the site was read.
+                if Markdown.render(page.body).overLimit == nil {
+                    diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
+                                      "the Markdown is too large once its placeholders are filled: \(limit.url)", hint: "split it up")
+                }
+                return nil
+            }
             if rendered.h1Count > 1 {
                 diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
