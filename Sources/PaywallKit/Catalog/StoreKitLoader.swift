@@ -87,7 +87,7 @@ public enum StoreKitLoader {
         warnAboutBillingPlans(node, of: id, diagnostics: &diagnostics)
         return Product(
             id: id, referenceName: referenceName,
-            level: try node["groupNumber"]?.int("groupNumber") ?? 1,
+            level: try groupNumber(node),
             period: try NativeCatalogLoader.renewalPeriod(periodNode, "recurringSubscriptionPeriod"),
             price: price,
             familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
@@ -95,6 +95,17 @@ public enum StoreKitLoader {
             promotionalOffers: try offers(node["adHocOffers"]?.sequence("adHocOffers") ?? [], .promotional),
             winBackOffers: try offers(node["winbackOffers"]?.sequence("winbackOffers") ?? [], .winBack),
             localizations: texts, location: node.location)
+    }
+
+    /// A subscription's level of service in its group: Xcode writes `groupNumber` for every subscription, 1 the highest.
+    static func groupNumber(_ node: YAMLNode) throws(Diagnostic) -> Int {
+        let number = try required(node, "groupNumber", in: "subscription")
+        let level = try number.int("groupNumber")
+        guard level >= 1 else {
+            throw .error(number.location, "groupNumber must be 1 or more (1 is the highest level of service)",
+                         hint: "set the subscription's level in Xcode's StoreKit configuration editor")
+        }
+        return level
     }
 
     /// Schema 5 files may give a subscription billing plans; one billed monthly over a yearly commitment has no
