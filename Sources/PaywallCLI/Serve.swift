@@ -7,6 +7,11 @@ import PaywallServer
 enum Serve {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         let output = options.output ?? joinPath(options.site, "public")
+        // A folder that build would refuse is not served either, not even its assets under an error page.
+        do throws(Diagnostic) { try SiteWriter.checkOutput(output, site: options.site) } catch {
+            reporter.report([error])
+            return 1
+        }
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
         configuration.jobs = options.jobs
         let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter) }
