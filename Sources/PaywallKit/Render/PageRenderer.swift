@@ -60,7 +60,8 @@ struct PageRenderer {
             guard let identities = OptionContext.Cache.identities(options) else { return make() }
             let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
                                 groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker)
-            return layouts.kept(key) {
+            // Bounded by the options they hold, so that a site of many large pages keeps a few of them, not all.
+            return layouts.kept(key, limit: max(16, 20_000 / max(1, options.count))) {
                 var layout = make()
                 layout.values = layout.values.map { value in
                     guard case .object(var object) = value else { return value }
