@@ -25,21 +25,24 @@ public final class RenderMemo {
     }
 
     private(set) var entries: [Key: [Entry]] = [:]
-    private var count = 0
+    private var count = 0, bytes = 0
     /// How many partial renders were copied from the memo.
     public internal(set) var hits = 0
-    /// How many renders are kept for one key (they differ in what lies below the object), and in all.
-    static let perKey = 4, total = 50_000
+    /// How many renders are kept for one key (they differ in what lies below the object), and in all; and their
+    /// bytes in all (a section of hundreds of options is hundreds of kilobytes).
+    static let perKey = 4, total = 50_000, totalBytes = 16 << 20
 
     public init() {}
 
     func store(_ entry: Entry, for key: Key) {
-        if count >= Self.total {
+        if count >= Self.total || bytes >= Self.totalBytes {
             entries.removeAll()
             count = 0
+            bytes = 0
         }
         var kept = entries[key] ?? []
-        if kept.count == Self.perKey { kept.removeFirst() } else { count += 1 }
+        if kept.count == Self.perKey { bytes -= kept.removeFirst().output.count } else { count += 1 }
+        bytes += entry.output.count
         kept.append(entry)
         entries[key] = kept
     }

@@ -12,6 +12,11 @@ enum Serve {
             reporter.report([problem])
             return 1
         }
+        // A folder that build would refuse is not served either, not even its assets under an error page.
+        do throws(Diagnostic) { try SiteWriter.checkOutput(output, site: options.site) } catch {
+            reporter.report([error])
+            return 1
+        }
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
         configuration.jobs = options.jobs
         if let warning = hostWarning(options.host) { reporter.console.err(warning) }

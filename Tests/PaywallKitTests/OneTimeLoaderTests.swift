@@ -181,7 +181,7 @@ struct OneTimeLoaderTests {
             .replacingOccurrences(of: "storefronts: { default: USA }", with: "storefronts: { default: DEU }")
         site.catalogText = Self.storeKitFile(groups: """
             [ { "id": "G", "name": "Pro", "subscriptions": [ {
-                "productID": "pro.monthly", "referenceName": "Pro", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99",
+                "productID": "pro.monthly", "referenceName": "Pro", "recurringSubscriptionPeriod": "P1M", "displayPrice": "4.99", "groupNumber": 1,
                 "localizations": [ { "locale": "en_US", "displayName": "Pro", "description": "" } ],
                 "introductoryOffer": { "displayPrice": "", "paymentMode": "payUpFront", "subscriptionPeriod": "P1M" } } ] } ]
             """)

@@ -96,13 +96,24 @@ public enum StoreKitLoader {
         dropOrphanOffers(&introductory, &promotional, &winBack, hasMonthlyPlan: monthly != nil, of: id, diagnostics: &diagnostics)
         return Product(
             id: id, referenceName: referenceName,
-            level: try node["groupNumber"]?.int("groupNumber") ?? 1,
+            level: try groupNumber(node),
             period: period,
             price: price,
             familyShareable: try node["familyShareable"]?.bool("familyShareable") ?? false,
             introductoryOffer: introductory.first { $0.billingPlan == .upFront },
             promotionalOffers: promotional, winBackOffers: winBack, monthlyPlan: monthly,
             localizations: texts, location: node.location)
+    }
+
+    /// A subscription's level of service in its group: Xcode writes `groupNumber` for every subscription, 1 the highest.
+    static func groupNumber(_ node: YAMLNode) throws(Diagnostic) -> Int {
+        let number = try required(node, "groupNumber", in: "subscription")
+        let level = try number.int("groupNumber")
+        guard level >= 1 else {
+            throw .error(number.location, "groupNumber must be 1 or more (1 is the highest level of service)",
+                         hint: "set the subscription's level in Xcode's StoreKit configuration editor")
+        }
+        return level
     }
 
     /// The kind of a `products[]` entry; nil, with a warning, for a type paywall does not know.

@@ -51,7 +51,7 @@ public enum Markdown {
     /// Renders `source`; raw HTML is dropped unless `allowRawHTML`. Tables are written by `MarkdownTable`, their
     /// check marks read as `tableWords`.
     public static func render(_ source: String, allowRawHTML: Bool = false, tableWords: TableWords = .english) -> Rendered {
-        if let wide = wideTable(source) { return Rendered(html: "", links: [], h1Count: 0, overLimit: wide) }
+        if let over = wideTable(source) ?? Limits.overLimit(source) { return Rendered(html: "", links: [], h1Count: 0, overLimit: over) }
         let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         guard let parser = cmark_parser_new(options) else { return Rendered(html: "", links: [], h1Count: 0) }
         defer { cmark_parser_free(parser) }

@@ -61,7 +61,8 @@ struct PageRenderer {
             let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
                                 groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker,
                                 controlStyle: page.controlStyle)
-            return layouts.kept(key) {
+            // Bounded by the options they hold, so that a site of many large pages keeps a few of them, not all.
+            return layouts.kept(key, limit: max(16, 20_000 / max(1, options.count))) {
                 var layout = make()
                 layout.values = layout.values.map { value in
                     guard case .object(var object) = value else { return value }
@@ -164,6 +165,14 @@ struct PageRenderer {
             guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
                                            tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale, on: model.locale))
+            if let limit = rendered.overLimit {
+                // A body over a limit as written was reported where it crossed it, when the site was read.
+                if Markdown.render(page.body).overLimit == nil {
+                    diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
+                                      "the Markdown is too large once its placeholders are filled: \(limit.url)", hint: "split it up")
+                }
+                return nil
+            }
             if page.bodyTemplate != nil {
                 // Catalog text now stands where placeholders were: check the links and raw HTML again.
                 let errors = diagnostics.errorsReported

@@ -7,8 +7,8 @@ import Synchronization
 public protocol OutputSink: Sendable {
     /// Called from several threads at once; `hash` is the file's content hash, as the manifest records it.
     func write(_ file: OutputFile, hash: String?) throws(Diagnostic)
-    /// Keeps a file of the previous build, unchanged, without its bytes.
-    func keep(_ path: String, hash: String) throws(Diagnostic)
+    /// Keeps a file of the previous build, unchanged, without its bytes; false when it is no longer there as it was.
+    func keep(_ path: String, hash: String) throws(Diagnostic) -> Bool
 }
 
 extension SiteWriter: OutputSink {}
@@ -17,7 +17,7 @@ extension SiteWriter: OutputSink {}
 public struct DiscardingSink: OutputSink {
     public init() {}
     public func write(_ file: OutputFile, hash: String?) throws(Diagnostic) {}
-    public func keep(_ path: String, hash: String) throws(Diagnostic) {}
+    public func keep(_ path: String, hash: String) throws(Diagnostic) -> Bool { true }
 }
 
 /// Inputs → output files: Load → Resolve → Render, pure. Every problem is collected, then the build fails once.
@@ -140,9 +140,11 @@ public struct SiteBuilder {
             while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                 for index in runs[run] {
                     let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
-                    if let kept, let entries = kept["\(locale.locale)/\(page.name)"] {
-                        var result = PagesWriter.UnitResult(entries: entries)
-                        for entry in entries { output.keep(entry.path, hash: entry.hash, from: page.file, diagnostics: &result.diagnostics) }
+                    // A page is kept only while every file of it is still as it was; else it is made again.
+                    if let kept, let entries = kept["\(locale.locale)/\(page.name)"],
+                       case var result = PagesWriter.UnitResult(entries: entries),
+                       entries.allSatisfy({ output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics) }) {
+                        output.list(entries.map(\.path), from: page.file)
                         results.set(index, result)
                     } else {
                         results.set(index, pages.write(page, in: locale, output: output, cache: &cache, worker: &worker))
@@ -255,11 +257,13 @@ public struct SiteBuilder {
             }
         }
 
-        /// A file of the previous build, carried over unchanged.
-        func keep(_ path: String, hash: String, from source: String, diagnostics: inout Diagnostics) {
-            listed.withLock { $0.claim(path, source) }
-            if let sink { diagnostics.collect { try sink.keep(path, hash: hash) } }
+        /// A file of the previous build, carried over unchanged (listed by `list` once every file of its page is).
+        func keep(_ path: String, hash: String, diagnostics: inout Diagnostics) -> Bool {
+            guard let sink else { return true }
+            return diagnostics.collect { () throws(Diagnostic) in try sink.keep(path, hash: hash) } ?? true
         }
+
+        func list(_ kept: [String], from source: String) { listed.withLock { for path in kept { $0.claim(path, source) } } }
 
         var paths: [String] { listed.withLock { $0.paths }.sorted() }
         var otherHashes: [String: String] { listed.withLock { $0.otherHashes } }

@@ -19,6 +19,21 @@ extension SiteWriter {
         }
     }
 
+    /// Refuses an output that a build would refuse (its place, or files paywall did not write), without taking its
+    /// lock or writing anything: for `serve`, which must not serve such a folder even while a build fails.
+    public static func checkOutput(_ output: String, site: String?) throws(Diagnostic) {
+        let location = SourceLocation(file: output)
+        let target = target(of: output)
+        try checkPlace(target, site: site, location: location)
+        try checkOwnership(target, location: location)
+        guard let data = try? FileSystem.readFile(target + "/" + Manifest.fileName) else { return }
+        guard let manifest = Manifest.decode(data) else {
+            throw .error(location, "the output folder was not written by paywall (its \(Manifest.fileName) cannot be read)",
+                         hint: "choose another output with -o DIR, or empty the folder yourself")
+        }
+        try OwnershipWalk(target, manifest: manifest, since: nil, location: location).wait()
+    }
+
     /// The output may hold only what its manifest lists (and the manifest itself); anything else is someone's.
     /// Checks here what is quick: that the output is a folder, and empty when it has no manifest. An output with a
     /// manifest is checked against it by `readPrevious`, on another thread.
@@ -43,11 +58,11 @@ extension SiteWriter {
         private let done = DispatchGroup()
         private let problem = Mutex<Diagnostic?>(nil)
 
-        init(_ target: String, manifest: Manifest, location: SourceLocation) {
-            let known = Set(manifest.files + [Manifest.fileName])
+        /// `since`: when the output's manifest was written; only folders changed after it are read (nil: all of them).
+        init(_ target: String, manifest: Manifest, since: Int?, location: SourceLocation) {
             done.enter()
             DispatchQueue.global(qos: .userInitiated).async { [self] in
-                problem.withLock { $0 = Self.check(target, known: known, location: location) }
+                problem.withLock { $0 = Self.check(target, manifest: manifest, since: since, location: location) }
                 done.leave()
             }
         }
@@ -58,11 +73,15 @@ extension SiteWriter {
             if let problem = problem.withLock({ $0 }) { throw problem }
         }
 
-        private static func check(_ target: String, known: Set<String>, location: SourceLocation) -> Diagnostic? {
-            guard let present = files(below: target) else {
+        private static func check(_ target: String, manifest: Manifest, since: Int?, location: SourceLocation) -> Diagnostic? {
+            guard access(target, R_OK | X_OK) == 0 else {
                 return .error(location, "cannot read the output folder", hint: "check its permissions")
             }
-            let foreign = present.filter { !known.contains($0) && !$0.hasSuffix(".DS_Store") }.sorted()
+            // A folder of someone else's counts by the files in it.
+            let entries = foreignEntries(target, listed: Set(manifest.files), folders: SiteWriter.folders(of: manifest.files), since: since)
+            let foreign = entries.flatMap { entry in
+                entry.isFolder ? (files(below: target + "/" + entry.path) ?? []).map { entry.path + "/" + $0 } : [entry.path]
+            }.filter { !$0.hasSuffix(".DS_Store") }.sorted()
             guard !foreign.isEmpty else { return nil }
             let list = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
             return .error(location, "the output folder has files paywall did not write: \(list)",

@@ -95,8 +95,8 @@ public final class SiteWriter: Sendable {
         (target as NSString).deletingLastPathComponent + "/." + (target as NSString).lastPathComponent + suffix
     }
 
-    /// Puts one file into the spare; safe to call from several threads at once. `hash` (a page's manifest hash)
-    /// lets an unchanged page be kept or linked instead of written.
+    /// Puts one file into the spare; safe to call from several threads at once. `hash` (the file's manifest hash)
+    /// lets an unchanged file be kept or linked instead of written, once the file kept is seen to hold its bytes.
     public func write(_ file: OutputFile, hash: String? = nil) throws(Diagnostic) {
         let path = file.path
         guard !path.hasPrefix("/"), !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
@@ -104,9 +104,12 @@ public final class SiteWriter: Sendable {
         }
         let previous = try previous.writable()
         written.withLock { _ = $0.insert(path) }
-        if let hash, previous.spareHashes[path] == hash { return }
+        if let hash, previous.spareHashes[path] == hash, let stamp = Stamp(temporary + "/" + path), stamp.size == file.bytes.count,
+           spareIsIntact(path, stamp, previous) || Self.holds(temporary + "/" + path, file.bytes) { return }
         let destination = try clear(path, previous)
-        if let hash, previous.reusable[path] == hash, link(target + "/" + path, destination) == 0 { return }
+        if let hash, previous.reusable[path] == hash,
+           outputIsIntact(path, size: file.bytes.count, previous) || Self.holds(target + "/" + path, file.bytes),
+           link(target + "/" + path, destination) == 0 { return }
         var fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0, errno == EEXIST {
             unlink(destination)
@@ -127,15 +130,21 @@ public final class SiteWriter: Sendable {
         guard complete else { throw writeError(path) }
     }
 
-    /// Keeps a file of the current output as it is: left in the spare when it holds the same bytes, else linked.
-    public func keep(_ path: String, hash: String) throws(Diagnostic) {
+    /// Keeps a file of the current output as it is: left in the spare when that holds the same bytes, else linked
+    /// from the output. False, with nothing done, when neither holds it as the manifest says (so it must be made again).
+    public func keep(_ path: String, hash: String) throws(Diagnostic) -> Bool {
         let previous = try previous.writable()
-        written.withLock { _ = $0.insert(path) }
-        if previous.spareHashes[path] == hash { return }
-        guard previous.reusable[path] == hash else {
-            throw .error(SourceLocation(file: output), "cannot keep \(path): the output does not hold it as it was", hint: "build again")
+        if previous.spareHashes[path] == hash, let stamp = Stamp(temporary + "/" + path),
+           spareIsIntact(path, stamp, previous) || Self.contentHash(temporary + "/" + path) == hash {
+            written.withLock { _ = $0.insert(path) }
+            return true
         }
+        guard previous.reusable[path] == hash, outputIsIntact(path, size: nil, previous) || Self.contentHash(target + "/" + path) == hash else {
+            return false
+        }
+        written.withLock { _ = $0.insert(path) }
         guard link(target + "/" + path, try clear(path, previous)) == 0 else { throw writeError(path) }
+        return true
     }
 
     /// Makes `path`'s folder in the spare and removes what the spare held there (never written into: it may be a

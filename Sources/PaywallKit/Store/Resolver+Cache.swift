@@ -76,6 +76,9 @@ extension Resolver {
         /// The settings' and the catalog's policies, for under a page's own.
         var policies = Policies()
         var isPrepared = false
+        /// The options kept in `Tables.options`, all tables together, and how many may be.
+        var keptOptions = 0
+        static let maximumKeptOptions = 20_000
 
         public init() {}
     }
@@ -168,7 +171,13 @@ extension Resolver {
         if let known = cache.tables[table].options[key] { return known }
         var options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
         options.identify()
+        // Bounded by the options kept in all, or a page's customers (one page each) would keep pages × options.
+        if cache.keptOptions > Cache.maximumKeptOptions {
+            for index in cache.tables.indices { cache.tables[index].options.removeAll() }
+            cache.keptOptions = 0
+        }
         cache.tables[table].options[key] = options
+        cache.keptOptions += options.all.count + options.shown.count
         return options
     }
 

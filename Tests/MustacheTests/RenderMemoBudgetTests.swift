@@ -1,0 +1,20 @@
+import Testing
+@testable import Mustache
+
+/// The memo keeps what partials made up to a number of bytes in all: a site of large sections (hundreds of options
+/// each, on a page per customer) would otherwise keep every section it rendered.
+@Suite struct RenderMemoBudgetTests {
+    @Test func theBytesKeptAreBounded() throws {
+        let library = try TemplateLibrary(sources: ["page": "{{#cards}}{{>card}}{{/cards}}", "card": "{{text}}"])
+        let memo = RenderMemo()
+        let text = String(repeating: "x", count: 1 << 20)
+        for round in 0..<40 {
+            var card: MustacheObject = ["text": .string(text + String(round))]
+            card.identify()
+            _ = try library.renderUTF8("page", .object(["cards": .list([.object(card)])]), strict: true, memo: memo)
+            let kept = memo.entries.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.output.count } }
+            #expect(kept <= RenderMemo.totalBytes + text.utf8.count + 16, "round \(round): \(kept) bytes")
+        }
+        #expect(!memo.entries.isEmpty, "what fits is kept")
+    }
+}

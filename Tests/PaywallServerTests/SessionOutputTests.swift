@@ -1,0 +1,48 @@
+import Foundation
+import PaywallKit
+import Testing
+@testable import PaywallServer
+
+/// `serve` checks its output as `build` does on every rebuild: a file added to the output by hand is reported (and
+/// stays where it was put), and a kept page that was edited on disk is made again, not served as it is now.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SessionOutputTests {
+    @Test func aFileAddedToTheOutputIsReportedAndStaysWhereItWasPut() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try DiskSite.write(into: folder)
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
+        try session.start()
+        defer { session.stop() }
+        #expect(session.lastFailure == nil)
+        try folder.write("site/public/CNAME", "example.com")
+        for _ in 1...2 {
+            let report = session.rebuild(changed: [])
+            #expect(!report.succeeded)
+            #expect(report.diagnostics.contains { $0.message.contains("files paywall did not write: CNAME") }, "\(report.diagnostics)")
+            #expect(folder.read("site/public/CNAME") == "example.com")
+            #expect(folder.read("site/.public.paywall-spare/CNAME") == nil)
+        }
+        try FileManager.default.removeItem(atPath: folder.path("site/public/CNAME"))
+        #expect(session.rebuild(changed: []).succeeded)
+    }
+
+    @Test func aKeptPageEmptiedOnDiskIsMadeAgain() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try DiskSite.write(into: folder)
+        try folder.write("site/content/other.md", DiskSite.page("Another page."))
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
+        let port = try session.start()
+        defer { session.stop() }
+        let other = try #require(folder.read("site/public/en-US/other/index.html"))
+        #expect(eventually(within: .seconds(3)) { FileManager.default.fileExists(atPath: folder.path("site/.public.paywall-spare/en-US/other/index.html")) })
+        #expect(truncate(folder.path("site/public/en-US/other/index.html"), 0) == 0)
+        // The first rebuild after the edit makes the page again; the next ones find the emptied file in the spare and
+        // must not take it back.
+        for round in 1...3 {
+            try folder.write("site/content/page.md", DiskSite.page("Edit \(round)."))
+            #expect(eventually(within: .seconds(3)) { get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true })
+            #expect(folder.read("site/public/en-US/other/index.html") == other, "round \(round)")
+        }
+    }
+}
