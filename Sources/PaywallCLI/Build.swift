@@ -9,10 +9,6 @@ enum Build {
         guard siteExists(options.site, reporter: reporter) else { return 1 }
         let output = options.output ?? joinPath(options.site, "public")
         var writer: SiteWriter?
-        if write, let problem = StaticFolder.outputProblem(output: output, site: options.site) {
-            reporter.report([problem])
-            return 1
-        }
         if write {
             do {
                 writer = try SiteWriter(output: output, site: options.site, removesInBackground: true) {

@@ -8,10 +8,6 @@ import PaywallServer
 enum Serve {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         let output = options.output ?? joinPath(options.site, "public")
-        if let problem = StaticFolder.outputProblem(output: output, site: options.site) {
-            reporter.report([problem])
-            return 1
-        }
         // A folder that build would refuse is not served either, not even its assets under an error page.
         do throws(Diagnostic) { try SiteWriter.checkOutput(output, site: options.site) } catch {
             reporter.report([error])

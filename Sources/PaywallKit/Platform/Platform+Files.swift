@@ -16,6 +16,17 @@ extension Platform {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// When a file's inode last changed (written, linked, renamed), in nanoseconds since 1970 (`st_ctim` on Linux,
+    /// `st_ctimespec` on Darwin).
+    public static func changed(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        let time = info.st_ctimespec
+        #else
+        let time = info.st_ctim
+        #endif
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     private typealias SyncFS = @convention(c) (Int32) -> Int32
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private static let syncFS = glibcFunction("syncfs", as: SyncFS.self)

@@ -13,7 +13,7 @@ extension SiteWriter {
         if siteRoot == target || siteRoot.hasPrefix(target + "/") {
             throw .error(location, "the output folder holds the site itself", hint: "choose an output inside or beside the site, such as SITE/public")
         }
-        for input in ["content", "assets", "templates"] where target.hasPrefix(siteRoot + "/" + input + "/") || target == siteRoot + "/" + input {
+        for input in ["content", "assets", "templates", "static"] where target.hasPrefix(siteRoot + "/" + input + "/") || target == siteRoot + "/" + input {
             throw .error(location, "the output folder is inside the site's \(input)/ folder, so each build would read the last",
                          hint: "choose an output outside \(input)/, such as SITE/public")
         }
@@ -85,7 +85,7 @@ extension SiteWriter {
             guard !foreign.isEmpty else { return nil }
             let list = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
             return .error(location, "the output folder has files paywall did not write: \(list)",
-                          hint: "a build replaces the whole folder; put files to publish in the site's assets/ folder, and move or delete these")
+                          hint: "a build replaces the whole folder; put files to publish in the site's static/ folder (copied to the output root) or assets/, and move or delete these")
         }
     }
 

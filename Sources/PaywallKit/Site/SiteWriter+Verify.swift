@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What the writer checks before it trusts a file it did not just write: the spare holds only what its manifest
 /// lists, and a file is reused (left in the spare, or linked from the output) only while it holds the bytes the
@@ -17,8 +14,8 @@ extension SiteWriter {
         init(_ info: stat) {
             size = Int(info.st_size)
             inode = UInt64(info.st_ino)
-            changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
-            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            changed = Int(Platform.changed(info))
+            modified = Int(Platform.modified(info))
         }
 
         /// A regular file's stamp (a link is not followed); nil for anything else.

@@ -45,16 +45,6 @@ public enum StaticFolder {
         }
     }
 
-    /// An output inside the site's static/ would be copied into itself by every build. (The writer refuses outputs in
-    /// content/, assets/ and templates/ the same way; the CLI asks this before it opens the writer.)
-    public static func outputProblem(output: String, site: String) -> Diagnostic? {
-        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
-        let folder = resolve(joinPath(site, "static")), target = resolve(output)
-        guard target == folder || target.hasPrefix(folder + "/") else { return nil }
-        return .error(SourceLocation(file: output), "the output folder is inside the site's static/ folder, so each build would copy the last",
-                      hint: "choose an output outside static/, such as SITE/public")
-    }
-
     /// `a/b/c` → [`a`, `a/b`].
     static func parents(of path: String) -> [String] {
         let parts = path.split(separator: "/")
