@@ -9,23 +9,23 @@ extension Platform {
     /// When a file was last modified, in nanoseconds since 1970 (`st_mtim` on Linux, `st_mtimespec` on Darwin).
     public static func modified(_ info: stat) -> Int64 {
         #if canImport(Darwin)
-        let time = info.st_mtimespec
+        nanoseconds(info.st_mtimespec)
         #else
-        let time = info.st_mtim
+        nanoseconds(info.st_mtim)
         #endif
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// When a file's inode last changed (written, linked, renamed), in nanoseconds since 1970 (`st_ctim` on Linux,
     /// `st_ctimespec` on Darwin).
     public static func changed(_ info: stat) -> Int64 {
         #if canImport(Darwin)
-        let time = info.st_ctimespec
+        nanoseconds(info.st_ctimespec)
         #else
-        let time = info.st_ctim
+        nanoseconds(info.st_ctim)
         #endif
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 
     private typealias SyncFS = @convention(c) (Int32) -> Int32
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
