@@ -2,7 +2,8 @@ import PaywallKit
 
 extension FuzzEntry {
     /// A catalog file as `LoadedSite.loadCatalog` reads it (UTF-8 text, then `YAML.parse`), given to both
-    /// loaders: the native YAML/JSON catalog and Xcode's `.storekit` JSON (which YAML also reads).
+    /// loaders: the native YAML/JSON catalog and Xcode's `.storekit` JSON (which YAML also reads); and the same
+    /// YAML read as `paywall.yml` (action link templates and their placeholders, colours, locales, hosting).
     @Sendable public static func catalog(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let text = String(validating: bytes, as: UTF8.self) else { return }
         var diagnostics = Diagnostics()
@@ -13,6 +14,8 @@ extension FuzzEntry {
         let native = diagnostics.collect { try NativeCatalogLoader.load(root, file: "catalog.yml") }
         let storeKit = StoreKitLoader.load(root, file: "Products.storekit", diagnostics: &diagnostics)
         for catalog in [native, storeKit].compactMap({ $0 }) { _ = (catalog.products.count, catalog.locales) }
+        let config = SiteConfig.load(root, file: "paywall.yml", diagnostics: &diagnostics)
+        _ = (config.placeholderLinkWarnings.count, config.links.subscribe?.byProduct.count)
         checkLocations(diagnostics)
     }
 
