@@ -1,0 +1,150 @@
+import Dispatch
+import Mustache
+
+/// Resolves and renders the pages of each locale.
+struct PagesWriter: Sendable {
+    let site: LoadedSite
+    let resolver: Resolver
+    let theme: Theme
+    let renderer: PageRenderer
+    let policies: PolicyPages
+    /// The locales each page is written in, for hreflang alternates.
+    let localesOfPage: [String: [String]]
+
+    /// What every page of one locale shares.
+    struct Locale: Sendable {
+        var locale: String
+        var strings: Strings
+        var texts: MustacheValue
+        var policyPaths: [String: String]
+    }
+
+    /// The pages written for one (locale, page), with what was found on the way.
+    struct UnitResult: Sendable {
+        var entries: [Manifest.Entry] = []
+        var diagnostics = Diagnostics()
+        var timings = SiteBuilder.Timings()
+    }
+
+    init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer) {
+        self.site = site
+        self.resolver = Resolver(catalog: catalog, config: site.config, defaultLocale: site.defaultLocale)
+        self.theme = theme
+        self.renderer = renderer
+        var localesOfPage: [String: [String]] = [:]
+        for locale in site.locales { for page in site.pages[locale] ?? [] { localesOfPage[page.name, default: []].append(locale) } }
+        self.localesOfPage = localesOfPage
+        self.policies = PolicyPages(content: site.content, theme: theme, config: site.config, catalog: catalog,
+                                    pages: site.allPages, stylesheet: stylesheet, defaultLocale: site.defaultLocale)
+    }
+
+    /// The locale's strings, and its policy pages written.
+    func prepare(locale: String, output: SiteBuilder.Output, diagnostics: inout Diagnostics) -> Locale {
+        let (strings, missing) = theme.strings(for: locale, fallback: site.defaultLocale)
+        if missing {
+            diagnostics.warning(site.config.location(of: "locales"), "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
+                                hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
+        }
+        let texts = MustacheValue.object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+        var files: [(file: OutputFile, source: String)] = []
+        let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
+        for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
+        return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
+    }
+
+    /// What one rendering thread uses for one build: the resolver's cache, its own copies of the templates and of
+    /// each locale's strings (so that threads never share the reference counts that rendering changes on every tag),
+    /// and the option cards its templates made.
+    struct Worker {
+        var resolved = Resolver.Cache()
+        var renderer: PageRenderer
+        let memo = RenderMemo()
+        private var texts: [String: MustacheValue] = [:]
+
+        init(renderer: PageRenderer) {
+            self.renderer = renderer
+            self.renderer.theme.library = renderer.theme.library.isolatedCopy()
+        }
+
+        /// Each page variant's paths in every locale it is written in, and the key they are known by (`Placement`).
+        private var alternates: [String: (paths: [(locale: String, path: String)], key: String)] = [:]
+
+        mutating func alternates(of variant: String, make: () -> (paths: [(locale: String, path: String)], key: String))
+            -> (paths: [(locale: String, path: String)], key: String) {
+            alternates.kept(variant, make: make)
+        }
+
+        mutating func texts(_ locale: Locale) -> MustacheValue {
+            texts.kept(locale.locale) { locale.texts.isolatedCopy() }
+        }
+    }
+
+    func worker() -> Worker { Worker(renderer: renderer) }
+
+    /// Every variant of one page in one locale: resolved, rendered and handed to the output.
+    func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache,
+               worker: inout Worker) -> UnitResult {
+        var result = UnitResult()
+        // The base file's copy on another language's page: said for every page with words of its own, translated
+        // elsewhere or not (a report counts them: "3 pages have no translation for 19 locales …").
+        if locale.locale != site.defaultLocale, page.locale == nil,
+           LocaleID.language(locale.locale) != LocaleID.language(site.defaultLocale) || (site.content.files[page.name]?.count ?? 0) > 1,
+           !page.title.isEmpty || page.body.contains(where: { !$0.isWhitespace }) {
+            let group = Diagnostic.Group(key: "untranslated page", subject: "page '\(page.name)'", plural: "pages", place: locale.locale,
+                                         one: "has no translation for {places}; using its \(site.defaultLocale) file",
+                                         many: "have no translation for {places}; using their \(site.defaultLocale) files",
+                                         hint: "add content/NAME.LOCALE.md files for those locales")
+            result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
+                                       hint: "add content/\(page.name).\(locale.locale).md", group: group)
+        }
+        for state in resolver.states(of: page, cache: &worker.resolved) {
+            var start = DispatchTime.now()
+            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &worker.resolved, diagnostics: &result.diagnostics)
+            result.timings.resolve += SiteBuilder.seconds(since: start)
+            guard let model else { continue }
+            let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
+            for var placement in placements(model, path: path, strings: locale.strings) {
+                start = DispatchTime.now()
+                let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
+                (placement.alternates, placement.alternatesKey) = worker.alternates(of: variant) {
+                    let locales = localesOfPage[page.name] ?? []
+                    return (locales.map { (locale: $0, path: "\($0)/\(variant)") }, "\(variant) in \(locales.joined(separator: " "))")
+                }
+                placement.policyPaths = locale.policyPaths
+                let html = worker.renderer.render(model, strings: locale.strings, texts: worker.texts(locale), placement: placement,
+                                                  cache: &cache, memo: worker.memo, diagnostics: &result.diagnostics)
+                result.timings.render += SiteBuilder.seconds(since: start)
+                guard let html else { continue }
+                start = DispatchTime.now()
+                let file = OutputFile(placement.path + "index.html", bytes: html)
+                let hash = ContentHash.hex(file.bytes)
+                output.emit(file, hash: hash, from: page.file, diagnostics: &result.diagnostics)
+                result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
+                                                     variant: state.name, productID: state.productID,
+                                                     products: model.options.map(\.id), hash: hash))
+                result.timings.write += SiteBuilder.seconds(since: start)
+            }
+        }
+        return result
+    }
+
+    /// One page, or with `optionGroups.style: links` one page per group, each linking to the others.
+    func placements(_ model: StoreModel, path: String, strings: Strings) -> [PageRenderer.Placement] {
+        let base = PageRenderer.Placement(path: path, alternates: [], defaultLocale: site.defaultLocale)
+        guard model.page.optionGroups?.style == .links else { return [base] }
+        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
+        let context = PageContext(model: model, text: text, config: site.config, root: "", path: path)
+        let sections = OptionSection.split(context.options, model.page.optionGroups, text: text)
+        // The page's own address shows the section with the selected option (the win-back offer of a lapsed
+        // customer, say); each other section has its own.
+        let home = sections.firstIndex { $0.options.contains { $0.option.id == model.selectedID } } ?? 0
+        let paths = sections.enumerated().map { index, section in index == home ? path : "\(path)\(section.key)/" }
+        return sections.enumerated().map { index, section in
+            var placement = base
+            placement.path = paths[index]
+            placement.onlySection = section.key
+            placement.groupLinks = sections.enumerated().map { other, entry in (entry.label ?? entry.key, paths[other], other == index) }
+            return placement
+        }
+    }
+}
