@@ -23,6 +23,17 @@ tally() {   # reads a part's output, echoes it, adds its closing `N passed, M fa
   failed=$((failed + $(cut -d' ' -f3 <<<"$line")))
 }
 
+in_browser() {   # in_browser NAME SITE: builds SITE into $work/NAME and runs every browser check on it
+  "$binary" build "$2" -o "$work/$1" --quiet || failed=$((failed + 1))
+  "$here/run.sh" "$work/$1" >"$work/$1.log" 2>&1
+  tally "$work/$1.log"
+}
+python_part() {   # python_part NAME SCRIPT ARG…: one of the Python e2e scripts, in the e2e venv
+  local name=$1 script=$2; shift 2
+  "${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/$script" "$@" >"$work/$name.log" 2>&1
+  tally "$work/$name.log"
+}
+
 echo "== the binary on the example site"
 python3 "$here/cli_e2e.py" "$binary" >"$work/cli.log" 2>&1
 tally "$work/cli.log"
@@ -37,23 +48,16 @@ tally "$work/nginx.log"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/schema_check.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new" >"$work/schema.log" 2>&1
-tally "$work/schema.log"
+python_part schema schema_check.py "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new"
 
 echo "== the example site in a browser"
-"$binary" build "$repo" -o "$work/example" --quiet || failed=$((failed + 1))
-"$here/run.sh" "$work/example" >"$work/example.log" 2>&1
-tally "$work/example.log"
+in_browser example "$repo"
 
 echo "== one page in six locales, two right to left, in a browser"
-"$binary" build "$repo/Tests/PaywallKitTests/Fixtures/locales" -o "$work/locales" --quiet || failed=$((failed + 1))
-"$here/run.sh" "$work/locales" >"$work/locales.log" 2>&1
-tally "$work/locales.log"
+in_browser locales "$repo/Tests/PaywallKitTests/Fixtures/locales"
 
 echo "== every presentation option (Tests/e2e/sites/gallery) in a browser"
-"$binary" build "$here/sites/gallery" -o "$work/gallery" --quiet || failed=$((failed + 1))
-"$here/run.sh" "$work/gallery" >"$work/gallery.log" 2>&1
-tally "$work/gallery.log"
+in_browser gallery "$here/sites/gallery"
 
 echo "== the release tarball in an empty root (chroot), against the build outside"
 tarball=$(ls "$repo"/dist/paywall-*-linux-*.tar.gz 2>/dev/null | head -1)
@@ -61,28 +65,21 @@ if [[ -n $tarball ]]; then
   "$here/release_root.sh" "$tarball" "$repo" >"$work/release.log" 2>&1
   tally "$work/release.log"
   echo "== the GitHub Action (action.yml), its release served on loopback"
-  "${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/action_check.py" "$tarball" "$repo" >"$work/action.log" 2>&1
-  tally "$work/action.log"
+  python_part action action_check.py "$tarball" "$repo"
 else
   echo "SKIP  no release tarball in dist/ (make dist makes it; make test runs it)"
 fi
 echo "== a funnel: a link per product, carried parameters, a welcome page (Tests/e2e/sites/checkout) in a browser"
-"$binary" build "$here/sites/checkout" -o "$work/checkout" --quiet || failed=$((failed + 1))
-"$here/run.sh" "$work/checkout" >"$work/checkout.log" 2>&1
-tally "$work/checkout.log"
+in_browser checkout "$here/sites/checkout"
 
 echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/checkout_e2e.py" "$binary" >"$work/checkout-links.log" 2>&1
-tally "$work/checkout-links.log"
+python_part checkout-links checkout_e2e.py "$binary"
 
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
-"$binary" build "$here/sites/commitment" -o "$work/commitment" --quiet || failed=$((failed + 1))
-"$here/run.sh" "$work/commitment" >"$work/commitment.log" 2>&1
-tally "$work/commitment.log"
+in_browser commitment "$here/sites/commitment"
 
 echo "== every control style sells its selected option, JavaScript off, 390 and 1280 px (selection_check.py)"
-"${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/selection_check.py" "$binary" >"$work/selection.log" 2>&1
-tally "$work/selection.log"
+python_part selection selection_check.py "$binary"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
