@@ -113,12 +113,6 @@ public struct LinkTemplate: Sendable, Equatable {
 
 /// Makes the links of `actions`: purchase links per product, store buttons per locale.
 public enum Actions {
-    /// The link of a store button's template (only `{locale}` expands there).
-    public static func expand(_ template: String, locale: String) -> String {
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        return template.replacingOccurrences(of: "{locale}", with: encode(locale))
-    }
-
     /// Percent-encodes everything but unreserved characters and the sub-delimiters a query value may hold
     /// (`&=+?#/` are encoded, so a value never ends the parameter or the path).
     static func encode(_ value: String) -> String {

@@ -150,7 +150,7 @@ struct PageRenderer {
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
         let hasSubscription = model.options.contains(where: \.isSubscription)
         let notice = AutoRenewNotice(billing: config.billing, strings: strings,
-                                     manageURL: config.actions["manageSubscription"].map { Actions.expand($0, locale: model.locale) })
+                                     manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)))
         context["autoRenew"] = hasSubscription ? .string(notice.text) : .null
         context["autoRenewNotice"] = hasSubscription ? notice.value : .null
 

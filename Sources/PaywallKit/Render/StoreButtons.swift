@@ -17,8 +17,8 @@ struct StoreButtons {
         case .hidden: false
         case .automatic:
             switch button {
-            case .cancellation: config.actions["cancellation"] != nil
-            case .signIn: config.actions["signIn"] != nil
+            case .cancellation: config.links.buttons["cancellation"] != nil
+            case .signIn: config.links.buttons["signIn"] != nil
             case .restorePurchases, .redeemCode: false
             case .policies: true
             }
@@ -44,13 +44,13 @@ struct StoreButtons {
         }
         var buttons: [MustacheValue] = []
         for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation] where isVisible(button) {
-            guard let action = config.actions[button.rawValue] else {
+            guard let action = config.links.buttons[button.rawValue] else {
                 diagnostics.error(page.location(of: "storeButtons"), "the \(button.rawValue) button is visible but paywall.yml has no actions.\(button.rawValue)",
                                   hint: "add actions: { \(button.rawValue): https://… } to paywall.yml, or set it to hidden")
                 continue
             }
             buttons.append(.object(["kind": .string(button.rawValue), "label": .string(strings[button.rawValue]),
-                                    "href": .string(Actions.expand(action, locale: model.locale))]))
+                                    "href": .string(action.expand(LinkTemplate.Values(locale: model.locale)))]))
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
         return (policies, buttons)

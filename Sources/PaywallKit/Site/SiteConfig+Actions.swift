@@ -30,7 +30,7 @@ public struct ActionLinks: Sendable {
     public var carryLocation: SourceLocation?
     /// The script that carries them, when there are any.
     public var script: CarryScript?
-    /// The store buttons' templates (their text is also in `SiteConfig.actions`), by action name.
+    /// The store buttons' templates, by action name.
     public var buttons: [String: LinkTemplate] = [:]
 
     public init() {}
@@ -96,8 +96,6 @@ extension SiteConfig {
                 let url = try node.nonEmptyString("actions.\(name)")
                 let template = try Self.template(url, "actions.\(name)", node, allowed: [.locale])
                 try SafeURL.check(url, "actions.\(name)", at: node.location)
-                actions[name] = url
-                valueLocations["actions.\(name)"] = node.location
                 links.buttons[name] = template
             }
         }

@@ -17,7 +17,7 @@ extension SiteConfig {
                 + purchase.byProduct.sorted { $0.key < $1.key }.map { ("actions.\(purchase.action).\($0.key)", $0.value) }
             for (key, template) in templates { links.append((key, template.text, template.location)) }
         }
-        for (name, url) in actions.sorted(by: { $0.key < $1.key }) { links.append(("actions.\(name)", url, location(ofValue: "actions.\(name)"))) }
+        for (name, template) in self.links.buttons.sorted(by: { $0.key < $1.key }) { links.append(("actions.\(name)", template.text, template.location)) }
         for (name, link) in [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)] {
             if case .url(let url)? = link { links.append(("policies.\(name)", url, location(ofValue: "policies.\(name)"))) }
         }

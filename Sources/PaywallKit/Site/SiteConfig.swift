@@ -18,9 +18,7 @@ public struct SiteConfig: Sendable {
     /// `app.openURL` (a universal link or the app's URL scheme) and `app.appStoreURL`, for plain pages.
     public var appOpenURL: String?
     public var appStoreURL: String?
-    /// The store buttons' actions (`restorePurchases`, `redeemCode`, `signIn`, `cancellation`) → URL template.
-    public var actions: [String: String]
-    /// `subscribe`, `purchase` (one-time products) and `carry` (SiteConfig+Actions.swift).
+    /// `subscribe`, `purchase` (one-time products), the store buttons' links and `carry` (SiteConfig+Actions.swift).
     public var links = ActionLinks()
     public var policies: Policies
     public var accentColor: String?
@@ -47,7 +45,6 @@ public struct SiteConfig: Sendable {
     public init(catalog: String = "catalog.yml", file: String = "paywall.yml") {
         self.catalog = catalog
         self.storefronts = [:]
-        self.actions = [:]
         self.policies = Policies()
         self.colorScheme = .automatic
         self.allowRawHTML = false
