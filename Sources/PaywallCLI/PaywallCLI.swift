@@ -44,7 +44,7 @@ public enum PaywallCLI {
             return usageError("Unexpected argument '\(first)'", nil, console)
         }
         arguments.removeFirst()
-        if arguments.contains("-h") || arguments.contains("--help") {
+        if arguments.contains(where: CommandOption.help.matches) {
             console.out(Help.usage(command))
             return 0
         }
@@ -65,8 +65,7 @@ public enum PaywallCLI {
         case .catalog:
             return ImportCommand.run(options, reporter: reporter)
         case .schema:
-            guard let format = options.schema.flatMap(JSONSchema.Format.init(rawValue:)) else { return 64 }
-            console.out(String(JSONSchema.text(format).dropLast()))
+            console.out(String(JSONSchema.text(options.schema).dropLast()))
             return 0
         }
     }
