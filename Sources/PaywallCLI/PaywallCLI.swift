@@ -2,7 +2,8 @@ import CBuildInfo
 import Foundation
 import PaywallKit
 
-/// The command line: `paywall build | check | serve | init | schema`, as swift-argument-parser would print it.
+/// The command line: `paywall build | check | serve | init | schema | hosting | catalog`, as swift-argument-parser
+/// would print it.
 public enum PaywallCLI {
     public static let version = "0.1.0"
     /// The commit the binary was built from (written in by the Makefile), nil when it was built otherwise.

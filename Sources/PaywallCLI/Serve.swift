@@ -43,7 +43,7 @@ enum Serve {
 
     /// The first build as `paywall build` prints it; rebuilds as `Rebuilt pro (20 pages re-rendered) in 12 ms`;
     /// failures as diagnostics.
-    static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter, reported: Reported = Reported()) {
+    static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter, reported: Reported) {
         defer { fflush(nil) }  // a long-running command's lines should show when piped too
         // A rebuild repeats only the warnings that changed: the rest were printed before and still hold.
         let (new, kept) = reported.replace(with: report.diagnostics)
