@@ -40,16 +40,17 @@ struct CommandArgument: Sendable {
     var name: String
     /// What help says of it; nil for a fixed word, which help does not list.
     var help: String?
-    var optional = false
+    /// What an optional argument is when not given, shown as `(default: …)`.
+    var defaultValue: String?
     /// The one value a fixed word (`catalog import`) takes, shown as itself in the usage line.
     var word: String?
     var apply: @Sendable (inout Options, String) throws(Options.UsageError) -> Void
 
-    init(name: String, help: String?, optional: Bool = false,
+    init(name: String, help: String?, default defaultValue: String? = nil,
          apply: @escaping @Sendable (inout Options, String) throws(Options.UsageError) -> Void) {
         self.name = name
         self.help = help
-        self.optional = optional
+        self.defaultValue = defaultValue
         self.apply = apply
     }
 
@@ -61,8 +62,7 @@ struct CommandArgument: Sendable {
     }
 
     /// `[<site>]`, `<format>` or `import`, as the usage line shows it.
-    var synopsis: String { word ?? (optional ? "[<\(name)>]" : "<\(name)>") }
+    var synopsis: String { word ?? (defaultValue == nil ? "<\(name)>" : "[<\(name)>]") }
 
-    /// The site folder, `.` when not given.
-    static let site = CommandArgument(name: "site", help: "The site folder, holding paywall.yml. (default: .)", optional: true) { $0.site = $1 }
+    static let site = CommandArgument(name: "site", help: "The site folder, holding paywall.yml.", default: Options().site) { $0.site = $1 }
 }

@@ -69,7 +69,7 @@ struct Options {
         for (position, argument) in expected.enumerated() {
             if position < positional.count {
                 try argument.apply(&options, positional[position])
-            } else if !argument.optional {
+            } else if argument.defaultValue == nil {
                 throw UsageError("Missing expected argument '<\(argument.name)>'")
             }
         }
