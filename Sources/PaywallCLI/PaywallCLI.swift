@@ -42,7 +42,7 @@ public enum PaywallCLI {
             break
         }
         guard let command = Command(rawValue: first) else {
-            return usageError("Unexpected argument '\(first)'", nil, console)
+            return usageError(first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unexpected argument '\(first)'", nil, console)
         }
         arguments.removeFirst()
         if arguments.contains(where: CommandOption.help.matches) {

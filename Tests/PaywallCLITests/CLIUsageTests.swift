@@ -56,7 +56,7 @@ import PaywallKit
         (["build", "--output"], "Error: Missing value for '--output'", "Usage: paywall build"),
         (["build", "--diagnostics", "xml"], "Error: The value 'xml' is invalid for '--diagnostics <format>'", "Usage: paywall build"),
         (["frobnicate"], "Error: Unexpected argument 'frobnicate'", "Usage: paywall <subcommand>"),
-        (["--frobnicate"], "Error:", "Usage: paywall <subcommand>"),
+        (["--frobnicate"], "Error: Unknown option '--frobnicate'", "Usage: paywall <subcommand>"),
         (["schema", "catalogue"], "Error: The value 'catalogue' is invalid for '<format>'", "Usage: paywall schema"),
         (["serve", "--port", "-1"], "Error: Invalid value '-1' for '--port <port>'", "Usage: paywall serve"),
         (["build", "--jobs", "0"], "Error: Invalid value '0' for '--jobs <jobs>'", "Usage: paywall build"),
