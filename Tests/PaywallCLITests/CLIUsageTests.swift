@@ -7,23 +7,21 @@ import PaywallKit
 @Suite struct CLIUsageTests {
     @Test(arguments: [["--help"], ["-h"], ["help"], []])
     func helpPrintsOverviewUsageOptionsAndSubcommands(_ arguments: [String]) {
-        let captured = Captured()
-        let status = PaywallCLI.main(arguments, console: Console(out: { captured.out($0) }, err: { captured.err($0) }))
+        let (status, captured) = paywall(arguments)
         #expect(status == 0)
         let help = captured.stdout
         for heading in ["OVERVIEW:", "USAGE: paywall <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "--version", "-h, --help"] {
             #expect(help.contains(heading), "no '\(heading)' in help")
         }
-        for command in ["build", "check", "serve", "init", "schema"] {
-            #expect(help.contains("\n  \(command) "), "no \(command) in SUBCOMMANDS")
+        for command in Command.allCases {
+            #expect(help.contains("\n  \(command.rawValue) "), "no \(command) in SUBCOMMANDS")
         }
         #expect(captured.stderr.isEmpty)
     }
 
     @Test(arguments: [["build", "--help"], ["build", "-h"], ["help", "build"]])
     func buildHelpPrintsItsUsageAndOptions(_ arguments: [String]) {
-        let captured = Captured()
-        let status = PaywallCLI.main(arguments, console: Console(out: { captured.out($0) }, err: { captured.err($0) }))
+        let (status, captured) = paywall(arguments)
         #expect(status == 0)
         let help = captured.stdout
         #expect(help.contains("OVERVIEW: Build the site"))
@@ -62,8 +60,7 @@ import PaywallKit
         (["build", "--jobs", "0"], "Error: Invalid value '0' for '--jobs <jobs>'", "Usage: paywall build"),
     ])
     func badCommandLineExits64WithErrorAndUsage(_ arguments: [String], _ error: String, _ usage: String) {
-        let captured = Captured()
-        let status = PaywallCLI.main(arguments, console: Console(out: { captured.out($0) }, err: { captured.err($0) }))
+        let (status, captured) = paywall(arguments)
         #expect(status == 64)
         #expect(captured.stderrLines.first?.hasPrefix(error) == true, "\(captured.stderr)")
         #expect(captured.stderr.contains(usage), "\(captured.stderr)")
