@@ -125,6 +125,7 @@ enum DifferentialSite {
         "templates/partials/marketing.mustache": marketing("New"),
         "templates/strings/en.json": "{ \"subscribe\": \"Start birding\" }\n",
         "assets/icon.svg": icon("#0b6e4f"),
+        "static/robots.txt": "User-agent: *\nAllow: /\n",
     ]
 
     /// One step of the script: a file written (text) or removed (nil), and whether the build after it succeeds.
@@ -147,6 +148,8 @@ enum DifferentialSite {
         return [
             Edit(name: "page body", path: "content/pro.md", text: pro("Name every bird you hear.")),
             Edit(name: "page front matter", path: "content/pro.md", text: pro("Name every bird you hear.", extra: "badges: { pro.yearly: Best value }\n")),
+            Edit(name: "page front matter that changes the stylesheet", path: "content/pro.md",
+                 text: pro("Name every bird you hear.", extra: "badges: { pro.yearly: Best value }\nbackground: { color: \"#0b1d3a\" }\n")),
             Edit(name: "plain page body", path: "content/thanks.md", text: "---\ntitle: Thank you\n---\nWelcome aboard, birder.\n"),
             Edit(name: "policy page body", path: "content/terms.md", text: "---\ntitle: Terms of Service\n---\nBe kinder to birds.\n"),
             Edit(name: "translation edited", path: "content/pro.de.md", text: translation("Erkenne jeden Vogel")),
@@ -160,6 +163,7 @@ enum DifferentialSite {
             Edit(name: "paywall.yml accent colour", path: "paywall.yml", text: change(&config, "#0b6e4f", "#a02040")),
             Edit(name: "paywall.yml locale removed", path: "paywall.yml", text: change(&config, "[en-US, de-DE, fr-FR]", "[en-US, fr-FR]")),
             Edit(name: "asset edited", path: "assets/icon.svg", text: icon("#a02040")),
+            Edit(name: "static file", path: "static/robots.txt", text: "User-agent: *\nDisallow: /\n"),
             Edit(name: "page added", path: "content/extra.md", text: "---\ntitle: Extra\ngroupID: birdwatch.pro\n---\nMore birds.\n"),
             Edit(name: "page removed", path: "content/plans.md", text: nil),
             Edit(name: "page broken", path: "content/pro.md", text: pro("Broken.", extra: "colour: red\n"), succeeds: false),
