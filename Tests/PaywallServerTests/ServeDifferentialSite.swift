@@ -85,13 +85,13 @@ enum DifferentialSite {
 
         """
 
-    static func pro(_ body: String, extra: String = "") -> String {
+    /// The store page; `states`: whether it has customer-state pages (current/ID/, lapsed/ID/).
+    static func pro(_ body: String, extra: String = "", states: Bool = true) -> String {
         """
         ---
         title: Birdwatch Pro
         groupID: birdwatch.pro
-        visibleRelationships: [upgrade, current]
-        \(extra)---
+        \(states ? "visibleRelationships: [upgrade, current]\n" : "")\(extra)---
         # Hear every bird
 
         \(body) Only {{products.pro.yearly.pricePerMonth}} a month, billed yearly.
@@ -150,6 +150,8 @@ enum DifferentialSite {
             Edit(name: "page body", path: "content/pro.md", text: pro("Name every bird you hear.")),
             Edit(name: "page front matter", path: "content/pro.md", text: pro("Name every bird you hear.", extra: "badges: { pro.yearly: Best value }\n")),
             Edit(name: "page front matter that changes the stylesheet", path: "content/pro.md", text: pro("Name every bird you hear.", extra: styled)),
+            Edit(name: "page front matter that removes its customer states", path: "content/pro.md",
+                 text: pro("Name every bird you hear.", extra: styled, states: false)),
             Edit(name: "plain page body", path: "content/thanks.md", text: "---\ntitle: Thank you\n---\nWelcome aboard, birder.\n"),
             Edit(name: "policy page body", path: "content/terms.md", text: "---\ntitle: Terms of Service\n---\nBe kinder to birds.\n"),
             Edit(name: "translation edited", path: "content/pro.de.md", text: translation("Erkenne jeden Vogel")),
