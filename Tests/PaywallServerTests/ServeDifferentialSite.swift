@@ -85,13 +85,13 @@ enum DifferentialSite {
 
         """
 
-    static func pro(_ body: String, extra: String = "") -> String {
+    /// The store page; `states`: whether it has customer-state pages (current/ID/, lapsed/ID/).
+    static func pro(_ body: String, extra: String = "", states: Bool = true) -> String {
         """
         ---
         title: Birdwatch Pro
         groupID: birdwatch.pro
-        visibleRelationships: [upgrade, current]
-        \(extra)---
+        \(states ? "visibleRelationships: [upgrade, current]\n" : "")\(extra)---
         # Hear every bird
 
         \(body) Only {{products.pro.yearly.pricePerMonth}} a month, billed yearly.
@@ -145,11 +145,13 @@ enum DifferentialSite {
     static let edits: [Edit] = {
         var catalog = Self.catalog, config = Self.config, storekit = Self.storekit
         func change(_ text: inout String, _ old: String, _ new: String) -> String { text = replacing(text, old, new); return text }
+        let styled = "badges: { pro.yearly: Best value }\nbackground: { color: \"#0b1d3a\" }\n"
         return [
             Edit(name: "page body", path: "content/pro.md", text: pro("Name every bird you hear.")),
             Edit(name: "page front matter", path: "content/pro.md", text: pro("Name every bird you hear.", extra: "badges: { pro.yearly: Best value }\n")),
-            Edit(name: "page front matter that changes the stylesheet", path: "content/pro.md",
-                 text: pro("Name every bird you hear.", extra: "badges: { pro.yearly: Best value }\nbackground: { color: \"#0b1d3a\" }\n")),
+            Edit(name: "page front matter that changes the stylesheet", path: "content/pro.md", text: pro("Name every bird you hear.", extra: styled)),
+            Edit(name: "page front matter that removes its customer states", path: "content/pro.md",
+                 text: pro("Name every bird you hear.", extra: styled, states: false)),
             Edit(name: "plain page body", path: "content/thanks.md", text: "---\ntitle: Thank you\n---\nWelcome aboard, birder.\n"),
             Edit(name: "policy page body", path: "content/terms.md", text: "---\ntitle: Terms of Service\n---\nBe kinder to birds.\n"),
             Edit(name: "translation edited", path: "content/pro.de.md", text: translation("Erkenne jeden Vogel")),
@@ -166,8 +168,11 @@ enum DifferentialSite {
             Edit(name: "static file", path: "static/robots.txt", text: "User-agent: *\nDisallow: /\n"),
             Edit(name: "page added", path: "content/extra.md", text: "---\ntitle: Extra\ngroupID: birdwatch.pro\n---\nMore birds.\n"),
             Edit(name: "page removed", path: "content/plans.md", text: nil),
-            Edit(name: "page broken", path: "content/pro.md", text: pro("Broken.", extra: "colour: red\n"), succeeds: false),
-            Edit(name: "page fixed", path: "content/pro.md", text: pro("Fixed.")),
+            // The fix keeps the stylesheet, so that the rebuild after it keeps the other pages (and must not keep them stale).
+            Edit(name: "page broken", path: "content/pro.md", text: pro("Broken.", extra: styled + "colour: red\n"), succeeds: false),
+            Edit(name: "catalog price while the page is broken", path: "catalog.yml", text: change(&catalog, "USA: \"1.99\"", "USA: \"2.49\""),
+                 succeeds: false),
+            Edit(name: "page fixed", path: "content/pro.md", text: pro("Fixed.", extra: styled)),
             Edit(name: "catalog broken", path: "catalog.yml", text: catalog + "  - id: [\n", succeeds: false),
             Edit(name: "catalog fixed", path: "catalog.yml", text: change(&catalog, "USA: \"4.99\"", "USA: \"3.99\"")),
             Edit(name: "paywall.yml catalog to .storekit", path: "paywall.yml", text: change(&config, "catalog: catalog.yml", "catalog: Products.storekit")),
