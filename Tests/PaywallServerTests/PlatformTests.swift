@@ -67,8 +67,8 @@ import Testing
         #expect(folder.read("out/which") == "new")
         #expect(!FileManager.default.fileExists(atPath: folder.path("new")))
         try folder.write("newer/which", "newer")
-        // One renameat2(RENAME_EXCHANGE) on Linux (the strace check in Tests/e2e proves it); two renames through
-        // `aside` on the portable path: the same folders either way, and nothing left aside.
+        // One renameat2(RENAME_EXCHANGE) on Linux, two renames through `aside` on the portable path: the same
+        // folders either way, and nothing left aside.
         #expect(Platform.swap(folder.path("newer"), into: folder.path("out"), aside: aside) == .exchanged)
         #expect(folder.read("out/which") == "newer")
         #expect(folder.read("newer/which") == "new")
