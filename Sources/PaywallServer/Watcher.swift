@@ -179,7 +179,7 @@ public final class Watcher: Sendable {
         add("catalog.yml")
         if let catalog {
             add(catalog)
-            add(((catalog as NSString).deletingLastPathComponent as NSString).appendingPathComponent("prices.yml"))   // beside a .storekit
+            add(PriceOverlay.path(beside: catalog))   // beside a .storekit
         }
         for entry in Platform.entries(of: site) ?? [] where entry.name.hasSuffix(".storekit") { add(entry.name) }
         for folder in inputFolders { walk(folder, depth: 0) }
