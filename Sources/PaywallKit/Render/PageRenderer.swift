@@ -150,7 +150,8 @@ struct PageRenderer {
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
         let hasSubscription = model.options.contains(where: \.isSubscription)
         let notice = AutoRenewNotice(billing: config.billing, strings: strings,
-                                     manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)))
+                                     manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)),
+                                     hasCommitment: model.options.contains { $0.commitment != nil })
         context["autoRenew"] = hasSubscription ? .string(notice.text) : .null
         context["autoRenewNotice"] = hasSubscription ? notice.value : .null
 
