@@ -18,10 +18,20 @@ struct TempFolder {
 
     func path(_ relative: String) -> String { path + "/" + relative }
 
+    /// Writes the file whole, as an editor that saves atomically does: the text goes to a hidden file at the top of the
+    /// folder (outside any site below it) that is then renamed over `relative`. A plain write truncates the file first,
+    /// and a watcher on a busy machine may see it empty or half written and build that, one build more than the test
+    /// expects.
     func write(_ relative: String, _ text: String) throws {
         let file = path(relative)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let temporary = path(".writing-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        guard rename(temporary, file) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
     }
 
     func read(_ relative: String) -> String? {
