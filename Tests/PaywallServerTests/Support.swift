@@ -200,6 +200,23 @@ func get(_ port: Int, _ path: String, method: String = "GET", headers: [String] 
     return client.readResponse(head: method == "HEAD")
 }
 
+/// How long a test waits for something that must happen (a rebuild, a served edit, a closed stream): far more than it
+/// takes, since CI may run on a busy machine. Speed is measured by `make bench`, not here.
+let patience: Duration = .seconds(20)
+
+extension Locked where Value == [PreviewSession.BuildReport] {
+    /// The first report after the first `count` that `matches`, waiting up to `limit` for it; nil when none came.
+    func next(after count: Int, within limit: Duration = patience,
+              where matches: (PreviewSession.BuildReport) -> Bool = { _ in true }) -> PreviewSession.BuildReport? {
+        var found: PreviewSession.BuildReport?
+        _ = eventually(within: limit) {
+            found = value.dropFirst(count).first(where: matches)
+            return found != nil
+        }
+        return found
+    }
+}
+
 /// Waits until `condition` holds, polling every `step`, at most `limit`; returns whether it held.
 func eventually(within limit: Duration, step: Duration = .milliseconds(25), _ condition: () -> Bool) -> Bool {
     let end = ContinuousClock.now + limit
