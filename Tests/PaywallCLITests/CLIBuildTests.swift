@@ -61,14 +61,14 @@ import PaywallKit
     @Test func outputsThatWouldSwallowTheSiteAreRefusedAtOnce() throws {
         let temp = try TempFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        // The catalog is broken too: an error about it would mean the site was read before the output was refused.
+        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
         for (output, message) in [("/", "refusing to replace the root folder"), (temp.path(""), "holds the site itself"),
                                   (temp.path("site/assets/out"), "inside the site's assets/ folder")] {
-            let start = ContinuousClock.now
             let (status, result) = paywall("build", temp.path("site"), "-o", output)
             #expect(status == 1)
             #expect(result.stderr.contains(message), "\(result.stderr)")
-            #expect(ContinuousClock.now - start < .seconds(2), "refused before reading anything")
+            #expect(!result.stderr.contains("catalog.yml"), "refused before reading anything: \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: temp.path("site/assets/out")))
     }

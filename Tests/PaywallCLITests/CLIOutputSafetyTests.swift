@@ -112,9 +112,10 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
         #expect(paywall("build", temp.path("site")).status == 0)
         // As if a build died between its two renames: the output is only in its previous copy.
         try FileManager.default.moveItem(atPath: temp.path("site/public"), toPath: temp.path("site/.public.paywall-old-99999"))
-        try temp.write(["site/.public.paywall-new-99999/junk.html": "half"], under: "")
+        try temp.write(["site/.public.paywall-trash-99999-1/junk.html": "half"], under: "")
         #expect(paywall("build", temp.path("site")).status == 0)
-        // Leftovers are deleted by a process of their own; the previous output stays as the spare.
+        // Leftovers (and a spare whose deletion was cut short) are deleted by a process of their own; the previous
+        // output stays as the spare.
         #expect(temp.settledEntries("site").filter { $0.hasPrefix(".public") } == [".public.paywall-spare"], "leftovers are removed")
         #expect(temp.snapshot("site/public")["en-US/pro/index.html"] != nil)
     }
