@@ -62,7 +62,7 @@ import Testing
         let earlier = PreviewSession(configuration)
         try earlier.start()
         earlier.stop()
-        #expect(eventually(within: .seconds(3)) { FileManager.default.fileExists(atPath: folder.path("site/.public.paywall-spare/en-US/other/index.html")) })
+        #expect(eventually(within: patience) { FileManager.default.fileExists(atPath: folder.path("site/.public.paywall-spare/en-US/other/index.html")) })
         let session = PreviewSession(configuration)
         try session.start()
         defer { session.stop() }
