@@ -52,14 +52,8 @@ public struct Resolver: Sendable {
         return (found, from)
     }
 
-    /// The products a page offers, in StoreKit's order, and the group of its subscriptions (nil when it has none).
-    public func products(of page: Page) throws(Diagnostic) -> (group: SubscriptionGroup?, products: [Product]) {
-        var cache = Cache()
-        let found = try products(of: page, cache: &cache)
-        return (found.group, found.products)
-    }
-
-    /// `products(of:)` with slots, each group's order taken from `cache`.
+    /// The products a page offers, in StoreKit's order, with their slots and the group of its subscriptions (nil
+    /// when it has none); each group's order taken from `cache`.
     func products(of page: Page, cache: inout Cache) throws(Diagnostic) -> PageProducts {
         prepare(&cache)
         switch page.selection {
