@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """make bench: how fast paywall builds a site, side by side with Hugo. A benchmark, never a test:
-nothing asserts a time; it exits non-zero only when a paywall build fails.
+nothing asserts a time; it exits non-zero only when it cannot run (no binary, a paywall build fails, an
+unreadable --baseline).
 
-    python3 scripts/bench.py [PAYWALL_BINARY] [--quick] [--skip-hugo]
+    python3 scripts/bench.py [PAYWALL_BINARY] [--quick] [--skip-hugo] [--json FILE] [--baseline FILE]
 
 Wall times include process start; memory is each child's own peak RSS (os.wait4), so the tools never mix.
   1. paywall vs Hugo on 2,000 pages (20 locales x 100 pages, 5 groups of 8 subscriptions). Hugo gets
@@ -19,10 +20,16 @@ Wall times include process start; memory is each child's own peak RSS (os.wait4)
   4. Cold build of a one-page, one-locale site: median of 11 runs, in ms (goal <= 15 ms).
   5. `paywall serve` on the 2,000-page site: save one content file, time until the reload event arrives on
      the page's event stream (goal <= 100 ms), median of 9 edits; and the rebuild time the serve log prints.
+At the end, one line per goal: met, MISSED, or not measured (no Hugo; --quick has no 20,000-page site).
 --quick: fewer runs, no 20,000-page site. --skip-hugo: paywall only (automatic when `hugo` is not on
-PATH; `make bench` installs the Debian package).
+PATH; `make bench` installs the Debian package). --json FILE: the figures, for a later --baseline.
+--baseline FILE: a previous run's --json, printed beside this run's, every ratio, time or peak memory that
+is worse (as printed) flagged. Before and after a change: run the old binary with --json, then the new one with
+--baseline (`make bench BENCH_FLAGS="--baseline before.json"`).
 """
-import json, os, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+from bench_report import against, goals, read_baseline, write_figures
 
 LOCALES = ["en-US", "de-DE", "fr-FR", "es-ES", "it-IT", "pt-BR", "pt-PT", "nl-NL", "sv-SE", "da-DK",
            "nb-NO", "fi-FI", "pl-PL", "ru-RU", "tr-TR", "ja-JP", "ko-KR", "zh-Hans-CN", "ar-SA", "he-IL"]
@@ -195,11 +202,17 @@ def compare(binary, work, runs, use_hugo):
     print(line + "  peak RSS (max of runs)" + "".join(f" {t} {max(r[2] for r in results[t]):.0f} MiB" for t in tools))
     print("bench: CPU time (user + sys, median)" + "".join(
         f"  {t} {statistics.median(r[1] for r in results[t]):.2f} s" for t in tools) + "  (steadier than wall time on a busy machine)")
+    figures = {"pages": pages}
+    for tool in tools:
+        figures.update({f"{tool}_s": median[tool], f"{tool}_cpu_s": statistics.median(r[1] for r in results[tool]),
+                        f"{tool}_rss_mib": max(r[2] for r in results[tool])})
     if use_hugo:
+        figures["ratio"] = median["paywall"] / median["hugo"]
         hugo_pages, hugo_size = html_pages(f"{work}/hugo-public")
         print(f"bench: output  paywall {pages} pages, {size:.1f} MiB of HTML  hugo {hugo_pages} pages, {hugo_size:.1f} MiB of HTML")
         if hugo_pages != pages:
             print(f"bench: note: Hugo wrote {hugo_pages} pages, paywall {pages}: not like for like")
+    return figures
 
 
 def stage_timings(binary, work):
@@ -231,6 +244,11 @@ def scaling(binary, work, quick):
     (t1, m1), (t2, m2) = rows[small], rows[large]
     print(f"bench: scaling  t({large})/t({small}) = {t2 / t1:.1f}" + ("  (--quick: no 20,000-page site)" if quick else
           " (goal <= 10)") + f"  memory x{m2 / m1:.1f} ({m1:.0f} -> {m2:.0f} MiB)")
+    figures = {f"scale{pages}_s": t for pages, (t, _) in rows.items()}
+    figures.update({f"scale{pages}_rss_mib": rss for pages, (_, rss) in rows.items()})
+    if large == 20000:
+        figures.update({"scaling_ratio": t2 / t1, "memory_growth": m2 / m1})
+    return figures
 
 
 def serve(binary, work, edits):
@@ -253,7 +271,7 @@ def serve(binary, work, edits):
                 break
         else:
             print("bench: serve did not start: " + "".join(log[-5:]))
-            return
+            return {}
         stream = socket.create_connection(("127.0.0.1", port), timeout=10)
         stream.sendall(b"GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         stream.recv(4096)  # the response head
@@ -276,6 +294,7 @@ def serve(binary, work, edits):
         print(f"bench: serve, save -> reload event  median {statistics.median(times):.0f} ms of {edits} edits "
               f"(min {min(times):.0f}, max {max(times):.0f}; goal <= 100 ms)"
               + (f"  rebuild as logged: median {statistics.median(rebuilds)} ms" if rebuilds else ""))
+        return {"serve_ms": statistics.median(times), **({"serve_rebuild_ms": statistics.median(rebuilds)} if rebuilds else {})}
     finally:
         server.terminate()
         server.wait()
@@ -287,34 +306,45 @@ def cold(binary, work, runs):
     times = [paywall(binary, site, f"{site}-public")[0] * 1000 for _ in range(runs)]
     print(f"bench: one-page cold build  median {statistics.median(times):.1f} ms of {runs} runs "
           f"(min {min(times):.1f}, max {max(times):.1f}; goal <= 15 ms)")
+    return {"cold_ms": statistics.median(times)}
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    flags = {a for a in sys.argv[1:] if a.startswith("--")}
-    if flags - {"--quick", "--skip-hugo"} or len(args) > 1:
-        sys.exit(f"usage: {sys.argv[0]} [PAYWALL_BINARY] [--quick] [--skip-hugo]")
-    binary = os.path.abspath(args[0] if args else ".build/release/paywall")
+    parser = argparse.ArgumentParser(description="make bench: paywall's speed, beside Hugo's")
+    parser.add_argument("binary", nargs="?", default=".build/release/paywall")
+    parser.add_argument("--quick", action="store_true", help="fewer runs, no 20,000-page site")
+    parser.add_argument("--skip-hugo", action="store_true", help="paywall only")
+    parser.add_argument("--json", metavar="FILE", help="write the figures to FILE (for a later --baseline)")
+    parser.add_argument("--baseline", metavar="FILE", help="a previous run's --json: print both, flag what is worse")
+    options = parser.parse_args()
+    binary = os.path.abspath(options.binary)
     if not os.access(binary, os.X_OK):
         sys.exit(f"bench: no paywall binary at {binary} (build it: swift build -c release --product paywall)")
-    quick, use_hugo = "--quick" in flags, "--skip-hugo" not in flags and shutil.which("hugo") is not None
+    baseline = read_baseline(options.baseline) if options.baseline else None
+    quick, use_hugo = options.quick, not options.skip_hugo and shutil.which("hugo") is not None
     if quick:
         print("bench: --quick: fewer runs, no 20,000-page site")
     if not use_hugo:
-        print("bench: skipping Hugo: " + ("--skip-hugo" if "--skip-hugo" in flags else
+        print("bench: skipping Hugo: " + ("--skip-hugo" if options.skip_hugo else
                                           "`hugo` is not on PATH (install it: apt-get install -y hugo)"))
     else:
         print("bench: comparing with " + " ".join(subprocess.run(["hugo", "version"], capture_output=True,
                                                                  text=True).stdout.split()[:2]))
     work = tempfile.mkdtemp(prefix="paywall-bench-")
+    figures = {}
     try:
-        compare(binary, work, 2 if quick else 5, use_hugo)
+        figures.update(compare(binary, work, 2 if quick else 5, use_hugo))
         stage_timings(binary, work)
-        scaling(binary, work, quick)
-        cold(binary, work, 5 if quick else 11)
-        serve(binary, work, 5 if quick else 9)
+        figures.update(scaling(binary, work, quick))
+        figures.update(cold(binary, work, 5 if quick else 11))
+        figures.update(serve(binary, work, 5 if quick else 9))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    goals(figures)
+    if baseline:
+        against(baseline, figures)
+    if options.json:
+        write_figures(options.json, binary, quick, figures)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,8 @@ public final class PreviewSession: Sendable {
     private let watcher = Locked<Watcher?>(nil)
     private let buildCount = Locked(0)
     private let lastBuild = Locked<LastBuild?>(nil)
+    /// The inputs changed since the last good build: a failed build's changes are not in the output yet.
+    private let unbuilt = Locked<Set<String>>([])
     /// Left while the spare of a first build is being made; a rebuild waits for it.
     private let spareReady = DispatchGroup()
     /// The last build's memos, for the builder to keep or replace.
@@ -111,7 +113,8 @@ public final class PreviewSession: Sendable {
         let inputs = SiteInputs.load(configuration.site)
         catalogPath.set(inputs.catalog?.path)
         let previous = lastBuild.value
-        let reuse = previous.flatMap { Self.reuse(changed: changed, inputs: inputs, previous: $0) }
+        let pending = unbuilt.update { $0.formUnion(changed) }
+        let reuse = previous.flatMap { Self.reuse(changed: pending.sorted(), inputs: inputs, previous: $0) }
         var diagnostics = Diagnostics()
         var result: SiteBuilder.Result?
         var exchanged = false
@@ -148,6 +151,7 @@ public final class PreviewSession: Sendable {
             diagnostics.append(error)
         }
         if let manifest = result?.manifest {
+            unbuilt.set([])
             // After a swap the spare holds what the output held; after a first build there is none: one is made
             // in the background, so that the first edit need not make every folder again.
             lastBuild.set(LastBuild(manifest: manifest, spare: exchanged ? previous?.manifest : nil, contentFiles: Set(inputs.content.keys)))

@@ -114,7 +114,7 @@ struct LocalizationTests {
     ])
     func englishSpelling(_ locale: String, _ word: String) {
         let strings = Self.theme.strings(for: locale, fallback: "en-US").strings
-        for key in ["autoRenew", "autoRenewWeb", "renewsAt", "renewsAfter", "renewsCommitment"] {
+        for key in ["autoRenew", "autoRenewWeb", "renewsAt", "renewsAfter", "renewsCommitment", "autoRenewCommitment", "autoRenewCommitmentWeb"] {
             #expect(strings[key].contains(" \(word)"), "\(locale).\(key): \(strings[key])")
             #expect(!strings[key].contains(word == "canceled" ? "cancelled" : "canceled"), "\(locale).\(key)")
         }

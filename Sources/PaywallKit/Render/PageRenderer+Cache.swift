@@ -12,8 +12,12 @@ extension PageRenderer {
         /// The hreflang links and language links (none current) of each `Placement.alternatesKey` and root, costed by
         /// how many links they hold.
         var links = BoundedCache<LinksKey, (alternates: MustacheValue, languages: [MustacheValue])>(limit: 100_000)
-        /// The auto-renewal notice of each locale: its text and its template value.
-        var notices = BoundedCache<String, (text: String, value: MustacheValue)>(limit: 1_000)
+        /// The auto-renewal notice of each locale, with or without a commitment: its text and its template value.
+        var notices = BoundedCache<NoticeKey, (text: String, value: MustacheValue)>(limit: 1_000)
+
+        struct NoticeKey: Hashable {
+            var locale: String, hasCommitment: Bool
+        }
 
         struct LinksKey: Hashable {
             var alternates: String, root: String

@@ -95,9 +95,11 @@ struct PageRenderer {
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
         let hasSubscription = model.options.contains(where: \.isSubscription)
         if hasSubscription {
-            let notice = cache.notices.kept(model.locale) {
+            let hasCommitment = model.options.contains { $0.commitment != nil }
+            let notice = cache.notices.kept(Cache.NoticeKey(locale: model.locale, hasCommitment: hasCommitment)) {
                 let notice = AutoRenewNotice(billing: config.billing, strings: strings,
-                                             manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)))
+                                             manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)),
+                                             hasCommitment: hasCommitment)
                 return (notice.text, notice.value)
             }
             context["autoRenew"] = .string(notice.text)

@@ -149,7 +149,7 @@ public enum JSONSchema {
         ("groupLinks", "Links to the option groups' pages: label, href, isCurrent."),
         ("policies", "Policy links: kind, label, href."), ("storeButtons", "Store buttons: kind, label, href."),
         ("state", "The customer: name (new, current, lapsed), isNew, productID."),
-        ("autoRenew", "The auto-renewal notice (worded by paywall.yml's billing); null where no subscription is shown."),
+        ("autoRenew", "The auto-renewal notice (worded by paywall.yml's billing, and for a commitment where an option shown is billed monthly); null where no subscription is shown."),
         ("autoRenewNotice", "The notice in parts, to link its account page: before, link (the words), href (actions.manageSubscription, or null), after."),
         ("t", "Every UI string of the page's language: t.subscribe …"),
         ("stylesheet", "The stylesheet's relative URL."), ("root", "The relative path to the site's root."),
