@@ -40,12 +40,12 @@ enum Build {
                 reporter.report([error])
                 return 1
             }
-            result.timings.write += Double(DispatchTime.now().uptimeNanoseconds - commitStart.uptimeNanoseconds) / 1e9
+            result.timings.write += SiteBuilder.seconds(since: commitStart)
             if options.verbose {
                 for path in result.manifest?.files ?? [] { reporter.status("  wrote \(joinPath(output, path))") }
             }
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let seconds = SiteBuilder.seconds(since: start)
         if options.timings {
             reporter.console.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
         }

@@ -1,7 +1,7 @@
-import Foundation
+import PaywallKit
 
-/// The subcommands.
-enum Command: String, CaseIterable {
+/// The subcommands, each with its abstract and its positional arguments; its options are in `CommandOption.table`.
+enum Command: String, CaseIterable, Sendable {
     case build, check, serve, `init`, schema, hosting, catalog
 
     var abstract: String {
@@ -15,106 +15,54 @@ enum Command: String, CaseIterable {
         case .catalog: "Import an Xcode .storekit file as a native catalog (catalog import)."
         }
     }
+
+    /// The positional arguments, in order.
+    var arguments: [CommandArgument] {
+        switch self {
+        case .build, .check, .serve, .`init`: [.site]
+        case .schema:
+            [CommandArgument(name: "format", help: Options.choices(JSONSchema.Format.self) + ".") { options, text throws(Options.UsageError) in
+                options.schema = try Options.choice(text, for: "<format>")
+            }]
+        case .hosting:
+            [CommandArgument(name: "host", help: "nginx: a server block for nginx's http context.") { options, text throws(Options.UsageError) in
+                options.server = try Options.choice(text, for: "<host>")
+            }, .site]
+        case .catalog:
+            [CommandArgument(name: "action", word: "import"),
+             CommandArgument(name: "file", help: "The .storekit file to write as a native catalog (YAML).") { $0.file = $1 }]
+        }
+    }
 }
 
-/// Parsed options of a subcommand.
-struct Options {
-    enum DiagnosticsFormat: String { case text, json }
+/// A positional argument of a command.
+struct CommandArgument: Sendable {
+    var name: String
+    /// What help says of it; nil for a fixed word, which help does not list.
+    var help: String?
+    /// What an optional argument is when not given, shown as `(default: …)`.
+    var defaultValue: String?
+    /// The one value a fixed word (`catalog import`) takes, shown as itself in the usage line.
+    var word: String?
+    var apply: @Sendable (inout Options, String) throws(Options.UsageError) -> Void
 
-    var site = "."
-    var output: String?
-    var port = 8080
-    var host = "127.0.0.1"
-    var schema: String?
-    /// `hosting`'s host (nginx), and whether --port / --host were given.
-    var hostingTarget: String?
-    var portGiven = false
-    var hostGiven = false
-    var diagnosticsFormat = DiagnosticsFormat.text
-    var quiet = false
-    var verbose = false
-    var timings = false
-    /// Threads that render pages.
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-
-    struct UsageError: Error { var message: String }
-
-    static func parse(_ arguments: [String], for command: Command) throws(UsageError) -> Options {
-        var options = Options()
-        var positional: [String] = []
-        var index = 0
-        func value(_ name: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" || Int(arguments[index]) != nil else {
-                throw UsageError(message: "Missing value for '\(name)'")
-            }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            var argument = arguments[index]
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            func next(_ name: String) throws(UsageError) -> String { if let inline { return inline }; return try value(name) }
-            switch argument {
-            case "-o", "--output":
-                guard command == .build || command == .serve || command == .hosting || command == .catalog else { throw UsageError(message: "Unknown option '\(argument)'") }
-                options.output = try next(argument)
-            case "--port" where command == .serve || command == .hosting:
-                let text = try next(argument)
-                guard let port = Int(text), (0...65535).contains(port) else { throw UsageError(message: "Invalid value '\(text)' for '--port <port>'") }
-                options.port = port
-                options.portGiven = true
-            case "--host" where command == .serve || command == .hosting:
-                options.host = try next(argument)
-                options.hostGiven = true
-            case "--diagnostics":
-                let text = try next(argument)
-                guard let format = DiagnosticsFormat(rawValue: text) else {
-                    throw UsageError(message: "The value '\(text)' is invalid for '--diagnostics <format>'; use text or json")
-                }
-                options.diagnosticsFormat = format
-            case "-j", "--jobs" where command != .`init` && command != .schema && command != .catalog:
-                let text = try next(argument)
-                guard let jobs = Int(text), (1...1024).contains(jobs) else { throw UsageError(message: "Invalid value '\(text)' for '--jobs <jobs>'; use a number from 1 to 1024") }
-                options.jobs = jobs
-            case "--timings" where command == .build || command == .check: options.timings = true
-            case "-q", "--quiet": options.quiet = true
-            case "-v", "--verbose": options.verbose = true
-            default:
-                if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "Unknown option '\(argument)'") }
-                positional.append(argument)
-            }
-            index += 1
-        }
-        if command == .schema {
-            guard positional.count == 1 else {
-                throw UsageError(message: positional.isEmpty ? "Missing expected argument '<format>'" : "Unexpected argument '\(positional[1])'")
-            }
-            guard ["catalog", "page", "site"].contains(positional[0]) else {
-                throw UsageError(message: "The value '\(positional[0])' is invalid for '<format>'; use catalog, page or site")
-            }
-            options.schema = positional[0]
-        } else if command == .hosting {
-            guard let target = positional.first else { throw UsageError(message: "Missing expected argument '<host>'") }
-            guard target == "nginx" else { throw UsageError(message: "The value '\(target)' is invalid for '<host>'; use nginx") }
-            guard positional.count <= 2 else { throw UsageError(message: "Unexpected argument '\(positional[2])'") }
-            options.hostingTarget = target
-            options.site = positional.count > 1 ? positional[1] : "."
-        } else if command == .catalog {
-            guard positional.first == "import" else {
-                throw UsageError(message: positional.isEmpty ? "Missing expected argument '<action>'" : "The value '\(positional[0])' is invalid for '<action>'; use import")
-            }
-            guard positional.count == 2 else {
-                throw UsageError(message: positional.count < 2 ? "Missing expected argument '<file>'" : "Unexpected argument '\(positional[2])'")
-            }
-            options.site = positional[1]
-        } else {
-            guard positional.count <= 1 else { throw UsageError(message: "Unexpected argument '\(positional[1])'") }
-            options.site = positional.first ?? "."
-        }
-        return options
+    init(name: String, help: String?, default defaultValue: String? = nil,
+         apply: @escaping @Sendable (inout Options, String) throws(Options.UsageError) -> Void) {
+        self.name = name
+        self.help = help
+        self.defaultValue = defaultValue
+        self.apply = apply
     }
+
+    init(name: String, word: String) {
+        self.init(name: name, help: nil) { _, text throws(Options.UsageError) in
+            guard text == word else { throw .init("The value '\(text)' is invalid for '<\(name)>'; use \(word)") }
+        }
+        self.word = word
+    }
+
+    /// `[<site>]`, `<format>` or `import`, as the usage line shows it.
+    var synopsis: String { word ?? (defaultValue == nil ? "<\(name)>" : "[<\(name)>]") }
+
+    static let site = CommandArgument(name: "site", help: "The site folder, holding paywall.yml.", default: Options().site) { $0.site = $1 }
 }

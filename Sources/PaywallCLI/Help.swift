@@ -1,4 +1,4 @@
-/// Help text in swift-argument-parser's layout.
+/// Help text in swift-argument-parser's layout, written from `Command` and `CommandOption.table`.
 enum Help {
     static let overview = """
         OVERVIEW: Turn a subscription catalog and Markdown copy into a static subscription page.
@@ -9,66 +9,37 @@ enum Help {
         USAGE: paywall <subcommand>
 
         OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+        \(row("--version", "Show the version."))
+        \(row(CommandOption.help.names, "Show help information."))
 
         SUBCOMMANDS:
-        \(Command.allCases.map { "  " + $0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
+        \(Command.allCases.map { row($0.rawValue, $0.abstract) }.joined(separator: "\n"))
 
           See 'paywall help <subcommand>' for detailed help.
         """
 
+    /// `paywall build [<site>] [--output <output>] …`: every argument and option but `--help`.
     static func usageLine(_ command: Command) -> String {
-        switch command {
-        case .build: "paywall build [<site>] [--output <output>] [--jobs <jobs>] [--diagnostics <format>] [--quiet] [--verbose] [--timings]"
-        case .check: "paywall check [<site>] [--jobs <jobs>] [--diagnostics <format>] [--quiet] [--verbose] [--timings]"
-        case .serve: "paywall serve [<site>] [--port <port>] [--host <host>] [--output <output>]"
-        case .`init`: "paywall init [<site>]"
-        case .schema: "paywall schema <format>"
-        case .hosting: "paywall hosting <host> [<site>] [--output <output>] [--port <port>] [--host <host>]"
-        case .catalog: "paywall catalog import <file> [--output <output>]"
-        }
+        let options = CommandOption.options(of: command).filter { $0.long != CommandOption.help.long }
+        return (["paywall", command.rawValue] + command.arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" })
+            .joined(separator: " ")
     }
 
     static func usage(_ command: Command) -> String {
         var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usageLine(command))", "", "ARGUMENTS:"]
-        switch command {
-        case .schema: lines.append("  <format>                catalog, page or site.")
-        case .hosting:
-            lines.append("  <host>                  nginx: a server block for nginx's http context.")
-            lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
-        case .catalog: lines.append("  import <file>           The .storekit file to write as a native catalog (YAML).")
-        default: lines.append("  <site>                  The site folder, holding paywall.yml. (default: .)")
+        for argument in command.arguments {
+            if let help = argument.help { lines.append(row("<\(argument.name)>", help, default: argument.defaultValue)) }
         }
         lines += ["", "OPTIONS:"]
-        func option(_ names: String, _ text: String) {
-            lines.append("  " + names.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + text)
+        for option in CommandOption.options(of: command) {
+            guard let use = option.use(for: command) else { continue }
+            lines.append(row(option.names, use.help, default: use.defaultValue))
         }
-        switch command {
-        case .build:
-            option("-o, --output <output>", "The output folder. (default: <site>/public)")
-        case .catalog:
-            option("-o, --output <output>", "The catalog file to write. (default: standard output)")
-        case .serve:
-            option("--port <port>", "The port to listen on; 0 picks a free one. (default: 8080)")
-            option("--host <host>", "The address to listen on. (default: 127.0.0.1)")
-            option("-o, --output <output>", "The output folder. (default: <site>/public)")
-        case .hosting:
-            option("-o, --output <output>", "The built folder nginx serves. (default: <site>/public)")
-            option("--port <port>", "The port nginx listens on. (default: 80)")
-            option("--host <host>", "The address nginx listens on. (default: every address)")
-        default: break
-        }
-        if command == .build || command == .check || command == .serve {
-            option("-j, --jobs <jobs>", "Pages rendered at once; the output is the same. (default: every core)")
-            option("--diagnostics <format>", "text or json (one JSON object per line). (default: text)")
-            option("-q, --quiet", "Print errors only.")
-            option("-v, --verbose", "Print every file written, and every repeated warning on its own line.")
-        }
-        if command == .build || command == .check {
-            option("--timings", "Print the time each stage took (load, resolve, render, write).")
-        }
-        option("-h, --help", "Show help information.")
         return lines.joined(separator: "\n")
+    }
+
+    /// One line of a list: the name in a column of 22, then its text and default.
+    private static func row(_ name: String, _ text: String, default defaultValue: String? = nil) -> String {
+        "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + text + (defaultValue.map { " (default: \($0))" } ?? "")
     }
 }

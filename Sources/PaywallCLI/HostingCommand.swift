@@ -4,6 +4,11 @@ import PaywallKit
 /// `paywall hosting nginx [SITE] [-o OUTPUT] [--port N] [--host ADDRESS]`: checks the site as `check` does, then
 /// prints the nginx server block that serves its output (the routes come from the same build).
 enum HostingCommand {
+    /// The hosts paywall writes a configuration for (`<host>`).
+    enum Server: String, CaseIterable { case nginx }
+
+    static let defaultPort = 80
+
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         guard Build.siteExists(options.site, reporter: reporter) else { return 1 }
         let output = options.output ?? joinPath(options.site, "public")
@@ -15,8 +20,11 @@ enum HostingCommand {
             return 1
         }
         let root = URL(fileURLWithPath: output).standardizedFileURL.path
-        let listen = NginxConfig.Listen(host: options.hostGiven ? options.host : nil, port: options.portGiven ? options.port : 80)
-        reporter.console.out(NginxConfig.server(routes, root: root, listen: listen, serverName: routes.host).dropLast().description)
+        switch options.server {
+        case .nginx:
+            let listen = NginxConfig.Listen(host: options.host, port: options.port ?? defaultPort)
+            reporter.console.out(NginxConfig.server(routes, root: root, listen: listen, serverName: routes.host).dropLast().description)
+        }
         return 0
     }
 }

@@ -4,7 +4,7 @@ import PaywallKit
 /// `paywall catalog import FILE.storekit [-o catalog.yml]`: the equivalent native catalog, on stdout or into a file.
 enum ImportCommand {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
-        let file = options.site
+        let file = options.file
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
             reporter.report([.error(SourceLocation(file: file), "cannot read the file: \(error.localizedDescription)",

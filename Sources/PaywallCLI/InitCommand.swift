@@ -40,13 +40,13 @@ enum InitCommand {
 
     /// The first folder on the way to `path` (below the site) that is a symbolic link leading out of the site.
     static func linkOutOfSite(_ path: String, site: String) -> String? {
-        let root = URL(fileURLWithPath: site).standardizedFileURL.resolvingSymlinksInPath().path
+        let root = Platform.resolvedPath(site)
         var folder = ""
         for component in path.split(separator: "/").dropLast() {
             folder = folder.isEmpty ? String(component) : folder + "/" + component
             let full = joinPath(site, folder)
             guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil else { continue }
-            let real = URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path
+            let real = Platform.resolvedPath(full)
             if real != root, !real.hasPrefix(root + "/") { return folder }
         }
         return nil

@@ -2,7 +2,8 @@ import CBuildInfo
 import Foundation
 import PaywallKit
 
-/// The command line: `paywall build | check | serve | init | schema`, as swift-argument-parser would print it.
+/// The command line: `paywall build | check | serve | init | schema | hosting | catalog`, as swift-argument-parser
+/// would print it.
 public enum PaywallCLI {
     public static let version = "0.1.0"
     /// The commit the binary was built from (written in by the Makefile), nil when it was built otherwise.
@@ -41,10 +42,10 @@ public enum PaywallCLI {
             break
         }
         guard let command = Command(rawValue: first) else {
-            return usageError("Unexpected argument '\(first)'", nil, console)
+            return usageError(first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unexpected argument '\(first)'", nil, console)
         }
         arguments.removeFirst()
-        if arguments.contains("-h") || arguments.contains("--help") {
+        if arguments.contains(where: CommandOption.help.matches) {
             console.out(Help.usage(command))
             return 0
         }
@@ -65,8 +66,7 @@ public enum PaywallCLI {
         case .catalog:
             return ImportCommand.run(options, reporter: reporter)
         case .schema:
-            guard let format = options.schema.flatMap(JSONSchema.Format.init(rawValue:)) else { return 64 }
-            console.out(String(JSONSchema.text(format).dropLast()))
+            console.out(String(JSONSchema.text(options.schema).dropLast()))
             return 0
         }
     }

@@ -8,7 +8,7 @@ struct Reporter {
     var format: Options.DiagnosticsFormat
     var quiet: Bool
     /// Every repeated warning on its own line; otherwise each kind is counted into one (`Diagnostics.counted`).
-    var verbose = false
+    var verbose: Bool
 
     /// Text lines and GitHub annotations count repeated warnings into one line each ("30 subscriptions have no text
     /// in 19 locales …") unless `verbose`; JSON lines, read by tools, keep every diagnostic.

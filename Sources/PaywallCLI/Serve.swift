@@ -6,6 +6,9 @@ import PaywallServer
 /// `paywall serve`: build, serve the output on 127.0.0.1 (or --host), rebuild on change and live-reload
 /// open pages, until Ctrl-C.
 enum Serve {
+    static let defaultPort = 8080
+    static let defaultHost = "127.0.0.1"
+
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         let output = options.output ?? joinPath(options.site, "public")
         // A folder that build would refuse is not served either, not even its assets under an error page.
@@ -13,9 +16,10 @@ enum Serve {
             reporter.report([error])
             return 1
         }
-        var configuration = PreviewSession.Configuration(site: options.site, output: output, host: options.host, port: options.port)
+        let host = options.host ?? defaultHost
+        var configuration = PreviewSession.Configuration(site: options.site, output: output, host: host, port: options.port ?? defaultPort)
         configuration.jobs = options.jobs
-        if let warning = hostWarning(options.host) { reporter.console.err(warning) }
+        if let warning = hostWarning(host) { reporter.console.err(warning) }
         let reported = Reported()
         let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter, reported: reported) }
         do { try session.start() } catch {
@@ -39,7 +43,7 @@ enum Serve {
 
     /// The first build as `paywall build` prints it; rebuilds as `Rebuilt pro (20 pages re-rendered) in 12 ms`;
     /// failures as diagnostics.
-    static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter, reported: Reported = Reported()) {
+    static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter, reported: Reported) {
         defer { fflush(nil) }  // a long-running command's lines should show when piped too
         // A rebuild repeats only the warnings that changed: the rest were printed before and still hold.
         let (new, kept) = reported.replace(with: report.diagnostics)

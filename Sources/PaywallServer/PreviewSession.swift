@@ -117,7 +117,7 @@ public final class PreviewSession: Sendable {
         let reuse = previous.flatMap { Self.reuse(changed: pending.sorted(), inputs: inputs, previous: $0) }
         var diagnostics = Diagnostics()
         var result: SiteBuilder.Result?
-        var exchanged = false
+        var spare: Manifest?
         var timings = SiteBuilder.Timings()
         timings.load = SiteBuilder.seconds(since: start)
         do throws(Diagnostic) {
@@ -145,17 +145,17 @@ public final class PreviewSession: Sendable {
                 timings.write += SiteBuilder.seconds(since: step)
                 result = built
                 routes.set(built.routes)
-                exchanged = writer.exchanged.withLock { $0 }
+                spare = writer.spareAfterCommit.withLock { $0 }
             }
         } catch {
             diagnostics.append(error)
         }
         if let manifest = result?.manifest {
             unbuilt.set([])
-            // After a swap the spare holds what the output held; after a first build there is none: one is made
-            // in the background, so that the first edit need not make every folder again.
-            lastBuild.set(LastBuild(manifest: manifest, spare: exchanged ? previous?.manifest : nil, contentFiles: Set(inputs.content.keys)))
-            if !exchanged {
+            // After a swap the spare holds what the output held (also an output left by an earlier run); after a first
+            // build there is none: one is made in the background, so that the first edit need not make every folder again.
+            lastBuild.set(LastBuild(manifest: manifest, spare: spare, contentFiles: Set(inputs.content.keys)))
+            if spare == nil {
                 let output = configuration.output
                 let lastBuild = self.lastBuild
                 DispatchQueue.global().async(group: spareReady) {
@@ -170,7 +170,7 @@ public final class PreviewSession: Sendable {
         failure.set(diagnostics.hasErrors ? sorted : nil)
         let isFirst = buildCount.update { $0 += 1 } == 1
         if !isFirst { hub.reload() }
-        let report = BuildReport(diagnostics: sorted, seconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9,
+        let report = BuildReport(diagnostics: sorted, seconds: SiteBuilder.seconds(since: start),
                                  pageCount: result?.pageCount ?? 0,
                                  localeCount: Set(result?.manifest?.pages.map(\.locale) ?? []).count,
                                  isFirst: isFirst, changed: changed, renderedPages: reuse.map { $0.pages.sorted() }, timings: timings)

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallKit
 
 /// What a path is on the file source.
 public enum FileKind: Sendable, Equatable {
@@ -29,11 +30,7 @@ public struct DiskFiles: FileSource {
         }
     }
 
-    public func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    public func realPath(_ path: String) -> String? { Platform.realPath(path) }
 
     public func read(_ path: String) -> Data? {
         FileManager.default.contents(atPath: path)

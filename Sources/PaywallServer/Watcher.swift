@@ -136,13 +136,12 @@ public final class Watcher: Sendable {
         func walk(_ path: String, depth: Int, hidden: Bool) {
             guard depth < 16 else { return }
             folders.append(path)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where hidden || !name.hasPrefix(".") {
-                var info = stat()
-                if stat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { walk(path + "/" + name, depth: depth + 1, hidden: hidden) }
+            for entry in Platform.entries(of: path) ?? [] where (hidden || !entry.name.hasPrefix(".")) && isFolder(entry, in: path) {
+                walk(path + "/" + entry.name, depth: depth + 1, hidden: hidden)
             }
         }
         for input in inputFolders {
-            walk(site.isEmpty ? input : (site.hasSuffix("/") ? site : site + "/") + input, depth: 0, hidden: input == "static")
+            walk(joinPath(site, input), depth: 0, hidden: input == "static")
         }
         return folders
     }
@@ -155,7 +154,7 @@ public final class Watcher: Sendable {
         let standardized = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
         let skipped = output.map(standardized)
         func add(_ relative: String) {
-            let path = site.isEmpty ? relative : (site.hasSuffix("/") ? site : site + "/") + relative
+            let path = joinPath(site, relative)
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
             snapshot[relative] = FileStamp(modified: Platform.modified(info),
@@ -163,15 +162,13 @@ public final class Watcher: Sendable {
         }
         func walk(_ relative: String, depth: Int) {
             guard depth < 16 else { return }
-            let path = site.isEmpty ? relative : (site.hasSuffix("/") ? site : site + "/") + relative
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            let path = joinPath(site, relative)
+            guard let entries = Platform.entries(of: path) else { return }
             let hidden = relative.hasPrefix("static")
-            for name in names where (hidden && name != ".git") || !name.hasPrefix(".") {
-                let child = relative + "/" + name
-                var info = stat()
-                guard stat(path + "/" + name, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    if let skipped, standardized(path + "/" + name) == skipped { continue }
+            for entry in entries where (hidden && entry.name != ".git") || !entry.name.hasPrefix(".") {
+                let child = relative + "/" + entry.name
+                if isFolder(entry, in: path) {
+                    if let skipped, standardized(path + "/" + entry.name) == skipped { continue }
                     walk(child, depth: depth + 1)
                 } else {
                     add(child)
@@ -182,12 +179,18 @@ public final class Watcher: Sendable {
         add("catalog.yml")
         if let catalog {
             add(catalog)
-            add(((catalog as NSString).deletingLastPathComponent as NSString).appendingPathComponent("prices.yml"))   // beside a .storekit
+            add(PriceOverlay.path(beside: catalog))   // beside a .storekit
         }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: site.isEmpty ? "." : site)) ?? [] where name.hasSuffix(".storekit") {
-            add(name)
-        }
+        for entry in Platform.entries(of: site) ?? [] where entry.name.hasSuffix(".storekit") { add(entry.name) }
         for folder in inputFolders { walk(folder, depth: 0) }
         return snapshot
+    }
+
+    /// Whether a folder's entry is a folder, or a link to one (followed, as the site's loader follows it).
+    private static func isFolder(_ entry: Platform.FolderEntry, in folder: String) -> Bool {
+        if entry.kind == .folder { return true }
+        guard entry.kind == .link || entry.kind == .unknown else { return false }
+        var info = stat()
+        return stat(folder + "/" + entry.name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

@@ -110,8 +110,10 @@ struct OutputSafetyTests {
     func writer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: Diagnostic.self) {
-            try SiteWriter.write([OutputFile("../escaped.html", "x")], to: folder.appendingPathComponent("out").path)
+        let writer = try SiteWriter(output: folder.appendingPathComponent("out").path)
+        defer { writer.discard() }
+        for path in ["../escaped.html", "/escaped.html", "en-US/../../escaped.html", "./index.html", "en-US//index.html"] {
+            #expect(throws: Diagnostic.self, "\(path)") { try writer.write(OutputFile(path, "x")) }
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.html").path))
     }

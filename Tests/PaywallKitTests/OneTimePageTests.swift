@@ -203,8 +203,7 @@ struct OneTimeTextTests {
     }
 
     @Test func theTemplateValuesOfALifetimeOption() throws {
-        let value = Self.context(Self.option(.nonConsumable, name: "Lifetime", price: "99.99"), "en-US", "USD").value
-        guard case .object(let fields) = value else { Issue.record("not an object"); return }
+        let fields = Self.context(Self.option(.nonConsumable, name: "Lifetime", price: "99.99"), "en-US", "USD").sharedFields
         func text(_ key: String) -> String? { if case .string(let s)? = fields[key] { s } else { nil } }
         func isNull(_ key: String) -> Bool { if case .null? = fields[key] { true } else { false } }
         #expect(text("kind") == "nonConsumable")

@@ -58,16 +58,45 @@ import Testing
         #expect(abs(Double(Platform.modified(info)) / 1e9 - date.timeIntervalSince1970) < 0.001)
     }
 
-    @Test func anExchangeSwapsTwoFoldersOrLeavesBoth() throws {
+    @Test func aSwapPutsTheNewFolderInPlaceAndTheOldOneWhereTheNewWas() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
-        try folder.write("a/which", "a")
-        try folder.write("b/which", "b")
-        let swapped = Platform.exchange(folder.path("a"), folder.path("b"))
-        if Platform.portable { #expect(!swapped) }
-        if Self.linuxFastPaths { #expect(swapped) }   // ext4, tmpfs, btrfs and xfs have RENAME_EXCHANGE
-        #expect(folder.read("a/which") == (swapped ? "b" : "a"))
-        #expect(folder.read("b/which") == (swapped ? "a" : "b"))
+        try folder.write("new/which", "new")
+        let aside = folder.path(".out.paywall-old-1")
+        #expect(Platform.swap(folder.path("new"), into: folder.path("out"), aside: aside) == .moved)
+        #expect(folder.read("out/which") == "new")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("new")))
+        try folder.write("newer/which", "newer")
+        // One renameat2(RENAME_EXCHANGE) on Linux, two renames through `aside` on the portable path: the same
+        // folders either way, and nothing left aside.
+        #expect(Platform.swap(folder.path("newer"), into: folder.path("out"), aside: aside) == .exchanged)
+        #expect(folder.read("out/which") == "newer")
+        #expect(folder.read("newer/which") == "new")
+        #expect(!FileManager.default.fileExists(atPath: aside))
+        // A new folder that is not there: the output is left as it was.
+        #expect(Platform.swap(folder.path("missing"), into: folder.path("out"), aside: aside) == nil)
+        #expect(folder.read("out/which") == "newer")
+        #expect(!FileManager.default.fileExists(atPath: aside))
+    }
+
+    @Test func foldersAreReadMadeAndRemovedAndLinksResolved() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try folder.write("a/b/c.txt", "x")
+        try folder.write("a/d.txt", "y")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("a/link"), withDestinationPath: folder.path("a/b"))
+        let entries = try #require(Platform.entries(of: folder.path("a"))).sorted { $0.name < $1.name }
+        #expect(entries.map(\.name) == ["b", "d.txt", "link"])
+        #expect(entries.allSatisfy { $0.kind != .folder || $0.name == "b" })
+        #expect(Platform.files(below: folder.path("a"))?.sorted() == ["b/c.txt", "d.txt", "link"], "a link is listed, not followed")
+        #expect(Platform.entries(of: folder.path("missing")) == nil)
+        #expect(Platform.resolvedPath(folder.path("a/link/c.txt")) == folder.path("a/b/c.txt"))
+        #expect(Platform.resolvedPath(folder.path("a/link/not-yet/../later")) == folder.path("a/b/later"), "a missing tail is kept")
+        #expect(Platform.realPath(folder.path("a/link/not-yet")) == nil)
+        #expect(Platform.makeFolders(folder.path("e/f/g")) && Platform.kind(of: folder.path("e/f/g")) == .folder)
+        Platform.remove(folder.path("a"))
+        #expect(Platform.kind(of: folder.path("a")) == nil)
+        #expect(Platform.parentFolder(of: "/x") == "/" && Platform.parentFolder(of: "x") == "" && Platform.parentFolder(of: "x/y/") == "x")
     }
 
     @Test func aTreeIsFlushedWholeOrFileByFile() throws {

@@ -48,6 +48,15 @@ import Testing
         return parts.joined(separator: "; ")
     }
 
+    /// Writes the file whole in one step, as editors save (written beside, then renamed over it): the watcher never
+    /// sees it half written, so the rebuild it reports is of this edit (a slow write on a busy machine would otherwise
+    /// be rebuilt twice, and compared after the first).
+    static func save(_ text: String, to path: String, staging: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: staging))
+        guard rename(staging, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    }
+
     @Test func everyEditLeavesTheOutputOfAColdBuild() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
@@ -71,7 +80,9 @@ import Testing
         for (number, edit) in DifferentialSite.edits.enumerated() {
             let step = "edit \(number + 1) (\(edit.name), \(edit.path))"
             let before = reports.value.count
-            if let text = edit.text { try folder.write("site/" + edit.path, text) } else { try FileManager.default.removeItem(atPath: folder.path("site/" + edit.path)) }
+            if let text = edit.text { try Self.save(text, to: folder.path("site/" + edit.path), staging: folder.path("staged")) } else {
+                try FileManager.default.removeItem(atPath: folder.path("site/" + edit.path))
+            }
             // The rebuild the watcher starts for this edit; generous, since the machine may be busy.
             let heard = eventually(within: .seconds(20)) { reports.value.dropFirst(before).contains { $0.changed.contains(edit.path) } }
             try #require(heard, "\(step): no rebuild reported")

@@ -31,18 +31,50 @@ import Testing
         defer { folder.remove() }
         try DiskSite.write(into: folder)
         try folder.write("site/content/other.md", DiskSite.page("Another page."))
-        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
+        let reports = Locked<[PreviewSession.BuildReport]>([])
+        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
+            _ = reports.update { $0.append(report) }
+        }
         let port = try session.start()
         defer { session.stop() }
         let other = try #require(folder.read("site/public/en-US/other/index.html"))
-        #expect(eventually(within: .seconds(3)) { FileManager.default.fileExists(atPath: folder.path("site/.public.paywall-spare/en-US/other/index.html")) })
+        #expect(eventually(within: patience) { FileManager.default.fileExists(atPath: folder.path("site/.public.paywall-spare/en-US/other/index.html")) })
         #expect(truncate(folder.path("site/public/en-US/other/index.html"), 0) == 0)
         // The first rebuild after the edit makes the page again; the next ones find the emptied file in the spare and
         // must not take it back.
         for round in 1...3 {
             try folder.write("site/content/page.md", DiskSite.page("Edit \(round)."))
-            #expect(eventually(within: .seconds(3)) { get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true })
+            let report = try #require(reports.next(after: round), "round \(round): the watcher rebuilds")
+            #expect(report.succeeded, "\(report.diagnostics)")
+            #expect(get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true)
             #expect(folder.read("site/public/en-US/other/index.html") == other, "round \(round)")
         }
+    }
+
+    /// An output left by an earlier run: its first rebuild fills the spare that build left (the old output), as a
+    /// later edit does, instead of deleting it and making every folder again.
+    @Test func theSpareOfAnOutputLeftByAnEarlierRunIsKept() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try DiskSite.write(into: folder)
+        try folder.write("site/content/other.md", DiskSite.page("Another page."))
+        let configuration = PreviewSession.Configuration(site: folder.path("site"), output: folder.path("site/public"), port: 0)
+        let earlier = PreviewSession(configuration)
+        try earlier.start()
+        earlier.stop()
+        #expect(eventually(within: .seconds(3)) { FileManager.default.fileExists(atPath: folder.path("site/.public.paywall-spare/en-US/other/index.html")) })
+        let session = PreviewSession(configuration)
+        try session.start()
+        defer { session.stop() }
+        var kept = stat()
+        #expect(stat(folder.path("site/.public.paywall-spare/en-US/other"), &kept) == 0)
+        try folder.write("site/content/page.md", DiskSite.page("Edited."))
+        let report = session.rebuild(changed: ["content/page.md"])
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(folder.read("site/public/en-US/page/index.html")?.contains("Edited.") == true)
+        var now = stat()
+        #expect(stat(folder.path("site/public/en-US/other"), &now) == 0)
+        #expect(now.st_ino == kept.st_ino, "the spare's folder was swapped in, not made again")
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: folder.path("site"))) ?? []).contains { $0.contains(".paywall-trash-") })
     }
 }

@@ -81,39 +81,38 @@ struct DiskSite {
         events.send("GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = events.read(until: ": connected\n\n")
 
-        // 1. An edit shows within a second.
+        // 1. An edit is rebuilt and served (how fast is `make bench`'s save → reload figure, not this test's).
         try folder.write("site/content/page.md", DiskSite.page("Now with owls."))
         let edited = ContinuousClock.now
-        #expect(eventually(within: .seconds(1)) { get(port, "/en-US/page/")?.text.contains("Now with owls.") == true },
-                "the edit is served within 1 s")
-        print("Edit to served page: \(ContinuousClock.now - edited); rebuild: \(reports.value.last.map { String(format: "%.3f s", $0.seconds) } ?? "-")")
-        #expect(events.read(until: "event: reload\n").contains("event: reload\n"))
-        #expect(reports.value.last?.changed == ["content/page.md"])
+        let rebuilt = try #require(reports.next(after: 1), "the watcher rebuilds after an edit")
+        #expect(rebuilt.changed == ["content/page.md"])
+        #expect(rebuilt.succeeded)
+        #expect(get(port, "/en-US/page/")?.text.contains("Now with owls.") == true, "a reported build is already served")
+        print("Edit to served page: \(ContinuousClock.now - edited); rebuild: \(String(format: "%.3f s", rebuilt.seconds))")
+        #expect(events.read(until: "event: reload\n", limit: patience).contains("event: reload\n"))
 
         // 2. A broken edit: every page shows the error, with file and line.
         try folder.write("site/content/page.md", DiskSite.page("Now with owls.", extra: "colour: red\n"))
-        var broken: RawResponse?
-        #expect(eventually(within: .seconds(2)) {
-            broken = get(port, "/en-US/page/")
-            return broken?.status == 500
-        })
-        let page = try #require(broken)
+        let failed = try #require(reports.next(after: 2), "the watcher rebuilds after a broken edit")
+        #expect(!failed.succeeded)
+        let page = try #require(get(port, "/en-US/page/"))
+        #expect(page.status == 500)
         #expect(page.text.contains("The build failed"))
         #expect(page.text.contains("content/page.md:4:1"))
         #expect(page.text.contains("colour"))
         #expect(page.text.contains(ReloadInjection.scriptTag))
         #expect(get(port, "/")?.status == 500)
-        #expect(reports.value.last?.succeeded == false)
         #expect(session.lastFailure?.isEmpty == false)
-        #expect(events.read(until: "data: 2\n").contains("event: reload\ndata: 2\n"))
+        #expect(events.read(until: "data: 2\n", limit: patience).contains("event: reload\ndata: 2\n"))
 
         // 3. Fixing it restores the page.
         try folder.write("site/content/page.md", DiskSite.page("Owls, fixed."))
-        #expect(eventually(within: .seconds(2)) {
-            let response = get(port, "/en-US/page/")
-            return response?.status == 200 && response?.text.contains("Owls, fixed.") == true
-        })
+        let fixed = try #require(reports.next(after: 3), "the watcher rebuilds after the fix")
+        #expect(fixed.succeeded)
+        let response = try #require(get(port, "/en-US/page/"))
+        #expect(response.status == 200 && response.text.contains("Owls, fixed."))
         #expect(session.lastFailure == nil)
+        #expect(reports.value.count == 4, "one build per edit: \(reports.value.map(\.changed))")
     }
 
     @Test func aFailedFirstBuildStillServes() throws {
@@ -128,22 +127,27 @@ struct DiskSite {
         #expect(response.text.contains("the catalog file does not exist"))
 
         try DiskSite.write(into: folder)
-        #expect(eventually(within: .seconds(2)) { get(port, "/en-US/page/")?.status == 200 })
+        #expect(eventually(within: patience) { get(port, "/en-US/page/")?.status == 200 })
     }
 
     @Test func stopEndsStreamsAndTheListener() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
         try DiskSite.write(into: folder)
-        let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
+        // Nothing but `stop` ends the stream before a minute: no ping, no idle timeout, and the client waits as long.
+        var configuration = PreviewSession.Configuration(site: folder.path("site"), output: folder.path("site/public"), port: 0)
+        configuration.pingInterval = .seconds(60)
+        configuration.idleTimeout = .seconds(60)
+        let session = PreviewSession(configuration)
         let port = try session.start()
-        let events = try #require(RawClient(port: port))
+        let events = try #require(RawClient(port: port, timeout: .seconds(60)))
         events.send("GET /__paywall/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        _ = events.read(until: ": connected\n\n")
+        #expect(events.read(until: ": connected\n\n").contains(": connected\n\n"))
         let start = ContinuousClock.now
         session.stop()
         _ = events.readAll()
-        #expect(ContinuousClock.now - start < .seconds(3))
+        // Well under the minute a stream left open would take, with room for a busy machine.
+        #expect(ContinuousClock.now - start < .seconds(30), "stop ends the open stream itself")
         #expect(RawClient(port: port) == nil)
     }
 
@@ -163,10 +167,11 @@ struct DiskSite {
         #expect(stat(folder.path("site/public/en-US/other/index.html"), &before) == 0)
         for round in 1...2 {
             try folder.write("site/content/page.md", DiskSite.page("Edit \(round)."))
-            #expect(eventually(within: .seconds(3)) { get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true })
-            let report = try #require(reports.value.last)
+            let report = try #require(reports.next(after: round), "round \(round): the watcher rebuilds")
+            #expect(report.changed == ["content/page.md"])
             #expect(report.renderedPages == ["page"], "only the edited page is rendered")
-            #expect(report.succeeded)
+            #expect(report.succeeded, "\(report.diagnostics)")
+            #expect(get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true)
         }
         var after = stat()
         #expect(stat(folder.path("site/public/en-US/other/index.html"), &after) == 0)
@@ -176,8 +181,11 @@ struct DiskSite {
 
         // A catalog edit builds everything again.
         try folder.write("site/catalog.yml", DiskSite.catalog.replacingOccurrences(of: "49.99", with: "39.99"))
-        #expect(eventually(within: .seconds(3)) { get(port, "/en-US/other/")?.text.contains("39.99") == true })
-        #expect(reports.value.last?.renderedPages == nil)
+        let whole = try #require(reports.next(after: 3), "the watcher rebuilds after a catalog edit")
+        #expect(whole.changed == ["catalog.yml"])
+        #expect(whole.renderedPages == nil)
+        #expect(get(port, "/en-US/other/")?.text.contains("39.99") == true)
+        #expect(reports.value.count == 4, "one build per edit: \(reports.value.map(\.changed))")
     }
 
     @Test func exampleSiteRebuildTime() throws {
@@ -202,10 +210,11 @@ struct DiskSite {
             let page = try #require(folder.read("site/content/membership.md"))
             try folder.write("site/content/membership.md", page + "\nEdit \(round).\n")
             let edited = ContinuousClock.now
-            #expect(eventually(within: .seconds(3)) { reports.value.count == round + 1 })
-            #expect(eventually(within: .seconds(2)) { get(port, "/en-US/membership/")?.text.contains("Edit \(round).") == true })
+            let report = try #require(reports.next(after: round), "round \(round): the watcher rebuilds")
+            #expect(report.succeeded, "\(report.diagnostics)")
+            #expect(get(port, "/en-US/membership/")?.text.contains("Edit \(round).") == true)
             latencies.append(ContinuousClock.now - edited)
-            if let report = reports.value.last { times.append(report.seconds) }
+            times.append(report.seconds)
         }
         #expect(times.count == 3)
         print("Example site: first build \(String(format: "%.3f", first.seconds)) s, \(first.pageCount) pages; "

@@ -18,10 +18,20 @@ struct TempFolder {
 
     func path(_ relative: String) -> String { path + "/" + relative }
 
+    /// Writes the file whole, as an editor that saves atomically does: the text goes to a hidden file at the top of the
+    /// folder (outside any site below it) that is then renamed over `relative`. A plain write truncates the file first,
+    /// and a watcher on a busy machine may see it empty or half written and build that, one build more than the test
+    /// expects.
     func write(_ relative: String, _ text: String) throws {
         let file = path(relative)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let temporary = path(".writing-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        guard rename(temporary, file) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
     }
 
     func read(_ relative: String) -> String? {
@@ -188,6 +198,23 @@ func get(_ port: Int, _ path: String, method: String = "GET", headers: [String] 
     let head = (["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers).joined(separator: "\r\n")
     client.send(head + "\r\n\r\n")
     return client.readResponse(head: method == "HEAD")
+}
+
+/// How long a test waits for something that must happen (a rebuild, a served edit, a closed stream): far more than it
+/// takes, since CI may run on a busy machine. Speed is measured by `make bench`, not here.
+let patience: Duration = .seconds(20)
+
+extension Locked where Value == [PreviewSession.BuildReport] {
+    /// The first report after the first `count` that `matches`, waiting up to `limit` for it; nil when none came.
+    func next(after count: Int, within limit: Duration = patience,
+              where matches: (PreviewSession.BuildReport) -> Bool = { _ in true }) -> PreviewSession.BuildReport? {
+        var found: PreviewSession.BuildReport?
+        _ = eventually(within: limit) {
+            found = value.dropFirst(count).first(where: matches)
+            return found != nil
+        }
+        return found
+    }
 }
 
 /// Waits until `condition` holds, polling every `step`, at most `limit`; returns whether it held.

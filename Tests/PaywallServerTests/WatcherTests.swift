@@ -82,15 +82,20 @@ import Testing
         defer { site.remove() }
         try site.write("content/pro.md", "one")
         let calls = Locked<[[String]]>([])
-        let watcher = Watcher(interval: .milliseconds(20), debounce: .milliseconds(20), scan: { Watcher.scan(site: site.path) },
+        let scans = Locked(0)
+        let watcher = Watcher(interval: .milliseconds(20), debounce: .milliseconds(20),
+                              scan: { _ = scans.update { $0 += 1 }; return Watcher.scan(site: site.path) },
                               onChange: { changed in _ = calls.update { $0.append(changed) } })
         watcher.start()
         defer { watcher.stop() }
         try site.write("content/pro.md", "two!")
-        #expect(eventually(within: .seconds(2)) { calls.value == [["content/pro.md"]] })
+        #expect(eventually(within: patience) { calls.value == [["content/pro.md"]] })
+        // `stop` returns once the polling thread has ended: nothing is scanned after it, however long one waits.
         watcher.stop()
+        let scanned = scans.value
         try site.write("content/pro.md", "three")
-        Thread.sleep(forTimeInterval: 0.15)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(scans.value == scanned, "no poll after stop")
         #expect(calls.value.count == 1)
     }
 }

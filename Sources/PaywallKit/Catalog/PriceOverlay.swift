@@ -12,8 +12,7 @@ import Foundation
 public enum PriceOverlay {
     /// `prices.yml` in the folder of `catalog` (a path relative to the site).
     public static func path(beside catalog: String) -> String {
-        let folder = (catalog as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "prices.yml" : folder + "/prices.yml"
+        joinPath(Platform.parentFolder(of: catalog), "prices.yml")
     }
 
     /// Adds the prices of `root` to `catalog`; every problem is reported at its line.

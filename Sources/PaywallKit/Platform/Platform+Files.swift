@@ -76,14 +76,44 @@ extension Platform {
         fsync(fd)
     }
 
-    /// Swaps two paths in one step: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on Darwin.
-    /// False when the system or the file system cannot (or `PAYWALL_PORTABLE=1`): the caller renames twice.
-    public static func exchange(_ a: String, _ b: String) -> Bool {
+    /// How `swap` put a new folder in place.
+    public enum Swap: Sendable, Equatable {
+        /// There was nothing at the target: the new folder was renamed into place.
+        case moved
+        /// The new folder is at the target and the old one where the new one was.
+        case exchanged
+        /// The target could not be renamed (a mount point): its entries were replaced by the new folder's.
+        case replacedContents
+    }
+
+    /// Puts the folder `new` at `target`, leaving what `target` held at `new`. In one step where the system can:
+    /// `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on Darwin. Else (the portable path, forced by
+    /// `PAYWALL_PORTABLE=1`) with two renames through `aside`, the first undone when the second fails; a build
+    /// stopped between them leaves the old folder only at `aside`, for the caller to put back. A target that cannot
+    /// be renamed at all has its entries replaced. Nil, with `errno` set, when the target was left as it was.
+    public static func swap(_ new: String, into target: String, aside: String) -> Swap? {
+        var info = stat()
+        if lstat(target, &info) != 0 { return rename(new, target) == 0 ? .moved : nil }
         #if canImport(Darwin)
-        return !portable && renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+        if !portable, renamex_np(new, target, UInt32(RENAME_SWAP)) == 0 { return .exchanged }
         #else
-        guard let renameAt2 else { return false }
-        return renameAt2(AT_FDCWD, a, AT_FDCWD, b, 1 << 1) == 0   // RENAME_EXCHANGE
+        if let renameAt2, renameAt2(AT_FDCWD, new, AT_FDCWD, target, 1 << 1) == 0 { return .exchanged }   // RENAME_EXCHANGE
         #endif
+        guard rename(target, aside) == 0 else { return replaceEntries(of: target, with: new) ? .replacedContents : nil }
+        guard rename(new, target) == 0 else {
+            let error = errno
+            _ = rename(aside, target)
+            errno = error
+            return nil
+        }
+        return rename(aside, new) == 0 ? .exchanged : .moved
+    }
+
+    /// Deletes what `target` holds and moves in what `source` holds, entry by entry.
+    private static func replaceEntries(of target: String, with source: String) -> Bool {
+        guard let old = entries(of: target), let new = entries(of: source) else { return false }
+        for entry in old { remove(target + "/" + entry.name) }
+        for entry in new where rename(source + "/" + entry.name, target + "/" + entry.name) != 0 { return false }
+        return true
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The one place paywall talks to the operating system where Linux (glibc) and macOS (Darwin) differ: a file per
-/// concern (`Platform+Files`, `+Sockets`, `+Process`, `+Watch`). Elsewhere the code calls only POSIX functions whose
+/// concern (`Platform+Files`, `+Folders`, `+Sockets`, `+Process`, `+Watch`). Elsewhere the code calls only POSIX functions whose
 /// Swift signatures are the same on both.
 ///
 /// Each Linux-only fast path (`syncfs`, `renameat2` exchange, `accept4`, `SOCK_CLOEXEC`, `MSG_NOSIGNAL`, inotify) has a

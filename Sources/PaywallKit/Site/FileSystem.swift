@@ -1,6 +1,6 @@
 import Foundation
 
-/// File I/O as a small struct of closures, so that tests can build sites without a disk.
+/// File I/O as a small struct of closures (Saga-style injected I/O): `disk` in a build, an in-memory tree in tests.
 public struct FileSystem: Sendable {
     public var read: @Sendable (String) throws -> Data
     /// Files below a folder, as sorted paths relative to it (hidden ones skipped but `.md` files); [] when absent.
@@ -52,7 +52,7 @@ public struct FileSystem: Sendable {
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
             },
-            resolve: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+            resolve: { Platform.resolvedPath($0) })
         disk.listHidden = { folder in list(folder, hidden: true) }
         return disk
     }()
@@ -60,7 +60,7 @@ public struct FileSystem: Sendable {
     static func list(_ folder: String, hidden: Bool) -> [String] {
         var paths: [String] = []
         var visited: Set<[UInt64]> = []
-        let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        let root = Platform.resolvedPath(folder)
         walk(root, "", root: root, hidden: hidden, visited: &visited, into: &paths)
         return paths.sorted()
     }
@@ -74,26 +74,22 @@ public struct FileSystem: Sendable {
         let folder = relative.isEmpty ? root : root + "/" + relative
         var info = stat()
         guard stat(folder, &info) == 0, visited.insert([UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            guard name != ".", name != "..", hidden || !name.hasPrefix(".") || name.hasSuffix(".md") else { continue }
+        for entry in Platform.entries(of: folder) ?? [] {
+            let name = entry.name
+            guard hidden || !name.hasPrefix(".") || name.hasSuffix(".md") else { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_LNK) {
-                guard let real = realpath(folder + "/" + name, nil) else { paths.append(path); continue }
-                let target = String(cString: real)
-                free(real)
+            var kind = entry.kind
+            if kind == .link {
+                guard let target = Platform.realPath(folder + "/" + name) else { paths.append(path); continue }
                 guard target.hasPrefix(top + "/") else { paths.append(path); continue }
-                type = UInt8(DT_UNKNOWN)
+                kind = .unknown
             }
-            if type == UInt8(DT_UNKNOWN) {
+            if kind == .unknown {
                 var info = stat()
                 guard stat(folder + "/" + name, &info) == 0 else { paths.append(path); continue }
-                type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                kind = info.st_mode & S_IFMT == S_IFDIR ? .folder : .file
             }
-            if type == UInt8(DT_DIR) {
+            if kind == .folder {
                 if hidden || !name.hasPrefix(".") { walk(root, path, root: top, hidden: hidden, visited: &visited, into: &paths) }
             } else {
                 paths.append(path)
@@ -132,21 +128,6 @@ public struct FileSystem: Sendable {
         }
         guard ok else { throw .unreadable(String(cString: strerror(errno))) }
         return data.prefix(filled)
-    }
-
-    /// An in-memory tree of text files, for tests.
-    public static func memory(_ files: [String: String]) -> FileSystem {
-        FileSystem(
-            read: { path in
-                guard let text = files[path] else { throw CocoaError(.fileNoSuchFile) }
-                return Data(text.utf8)
-            },
-            list: { folder in
-                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-                return files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
-            },
-            exists: { path in files[path] != nil || files.keys.contains { $0.hasPrefix(path + "/") } },
-            isDirectory: { path in files.keys.contains { $0.hasPrefix(path + "/") } })
     }
 }
 

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Staging: files put into the spare as they are rendered, each written, left as the spare holds it, or hard-linked
+/// from the output, by its hash. A file is reused only while it holds the bytes its manifest says, since anyone may
+/// edit, empty or replace a file of the output or of the spare between builds: the size first, then whether its inode
+/// changed since the last build (`st_ctim`), and only then its bytes.
+extension SiteWriter {
+    /// Puts one file into the spare; safe to call from several threads at once. `hash` (the file's manifest hash)
+    /// lets an unchanged file be kept or linked instead of written, once the file kept is seen to hold its bytes.
+    public func write(_ file: OutputFile, hash: String? = nil) throws(Diagnostic) {
+        let path = file.path
+        guard !path.hasPrefix("/"), !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            throw .error(SourceLocation(file: output), "refusing to write '\(path)' outside the output folder")
+        }
+        let existing = try existing.value.writable()
+        written.withLock { _ = $0.insert(path) }
+        if let hash, existing.spareHashes[path] == hash, let stamp = Stamp(spare + "/" + path), stamp.size == file.bytes.count,
+           spareIsIntact(path, stamp, existing) || Self.holds(spare + "/" + path, file.bytes) { return }
+        let destination = try clear(path, existing)
+        if let hash, existing.outputHashes[path] == hash,
+           outputIsIntact(path, size: file.bytes.count, existing) || Self.holds(target + "/" + path, file.bytes),
+           link(target + "/" + path, destination) == 0 { return }
+        var fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST {
+            unlink(destination)
+            fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard fd >= 0 else { throw writeError(path) }
+        defer { close(fd) }
+        let complete = file.bytes.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Platform.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        guard complete else { throw writeError(path) }
+    }
+
+    /// Keeps a file of the current output as it is: left in the spare when that holds the same bytes, else linked
+    /// from the output. False, with nothing done, when neither holds it as the manifest says (so it must be made again).
+    public func keep(_ path: String, hash: String) throws(Diagnostic) -> Bool {
+        let existing = try existing.value.writable()
+        if existing.spareHashes[path] == hash, let stamp = Stamp(spare + "/" + path),
+           spareIsIntact(path, stamp, existing) || Self.contentHash(spare + "/" + path) == hash {
+            written.withLock { _ = $0.insert(path) }
+            return true
+        }
+        guard existing.outputHashes[path] == hash, outputIsIntact(path, size: nil, existing) || Self.contentHash(target + "/" + path) == hash else {
+            return false
+        }
+        written.withLock { _ = $0.insert(path) }
+        guard link(target + "/" + path, try clear(path, existing)) == 0 else { throw writeError(path) }
+        return true
+    }
+
+    /// Makes `path`'s folder in the spare and removes what the spare held there (never written into: it may be a
+    /// link to the current output's file); returns the full path.
+    func clear(_ path: String, _ existing: Existing) throws(Diagnostic) -> String {
+        let folder = Platform.parentFolder(of: path)
+        if !existing.spareFolders.contains(folder), !createdFolders.withLock({ $0.contains(folder) }) {
+            guard Platform.makeFolders(spare + "/" + folder) else { throw writeError(path) }
+            createdFolders.withLock { _ = $0.insert(folder) }
+        }
+        let destination = spare + "/" + path
+        if existing.spareFiles.contains(path) { unlink(destination) }
+        return destination
+    }
+
+    func writeError(_ path: String) -> Diagnostic {
+        .error(SourceLocation(file: output), "cannot write \(path): \(String(cString: strerror(errno)))", hint: "check the disk space and permissions")
+    }
+
+    /// What `lstat` says of a file, to tell whether it changed since a build placed it: its size, its inode, when
+    /// its inode last changed (`st_ctim`: written, linked, unlinked, renamed; no one can set it back, as `touch` sets
+    /// mtime) and when its bytes were written (`st_mtim`), in nanoseconds.
+    struct Stamp: Sendable, Equatable {
+        var size: Int, inode: UInt64, changed: Int, modified: Int
+
+        init(_ info: stat) {
+            size = Int(info.st_size)
+            inode = UInt64(info.st_ino)
+            changed = Int(Platform.changed(info))
+            modified = Int(Platform.modified(info))
+        }
+
+        /// A regular file's stamp (a link is not followed); nil for anything else.
+        init?(_ path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            self.init(info)
+        }
+    }
+
+    /// Whether the spare's file at `path` (of `stamp`) still holds what the spare's manifest says without reading it:
+    /// its inode has not changed since the build that last placed it wrote its
+    /// manifest (the last file a build writes; its mtime, as links to it change its ctime). A file the current output
+    /// shares (one inode, linked by the last build) is judged by the output's manifest, any other by the spare's.
+    /// Else the bytes decide.
+    func spareIsIntact(_ path: String, _ stamp: Stamp, _ existing: Existing) -> Bool {
+        if let spare = existing.spareWritten, stamp.changed < spare { return true }
+        guard let output = existing.outputWritten, stamp.changed < output else { return false }
+        return Stamp(target + "/" + path)?.inode == stamp.inode
+    }
+
+    /// The same for the output's file at `path`: its inode has not changed since the last build ended.
+    func outputIsIntact(_ path: String, size: Int?, _ existing: Existing) -> Bool {
+        guard let output = existing.outputWritten, let stamp = Stamp(target + "/" + path) else { return false }
+        return (size == nil || stamp.size == size) && stamp.changed < output
+    }
+
+    /// Whether `path` is a regular file (not a link) holding exactly `bytes`: the size first, then every byte.
+    static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        let size = min(bytes.count, 1 << 16)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        return bytes.withUnsafeBytes { expected -> Bool in
+            var offset = 0
+            while offset < expected.count {
+                let count = read(fd, buffer, min(size, expected.count - offset))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, memcmp(buffer, expected.baseAddress! + offset, count) == 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+    }
+
+    /// The content hash (as the manifest records it) of a regular file that is not a link; nil when there is none.
+    static func contentHash(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= FileSystem.maximumFileBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        return ContentHash.hex(bytes)
+    }
+}

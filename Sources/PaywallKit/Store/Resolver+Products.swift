@@ -1,0 +1,93 @@
+import Foundation
+
+/// Which products a page offers, in StoreKit's order, and the slots they take in the catalog.
+extension Resolver {
+    /// The products a page offers, in StoreKit's order, with their slots, and the group of its subscriptions (nil
+    /// when it has none); each group's order taken from `cache`.
+    func products(of page: Page, cache: inout Cache) throws(Diagnostic) -> PageProducts {
+        prepare(&cache)
+        switch page.selection {
+        case .plain:
+            return PageProducts(group: nil, groupNumber: nil, products: [], slots: [])
+        case .group(let id):
+            guard let ordered = orderedGroup(id, cache: &cache) else {
+                let names = catalog.groups.map(\.id) + catalog.groups.map(\.name).filter { !$0.isEmpty }
+                let shared = catalog.groups.filter { $0.name == id }
+                let hint = shared.count > 1
+                    ? "\(shared.count) groups have that reference name: \(shared.map(\.label).joined(separator: ", ")); write the ID of one"
+                    : suggestion(for: id, in: names).map { "did you mean '\($0)'?" }
+                    ?? (catalog.groups.isEmpty
+                        ? "\(catalog.file) has no subscription groups; list its products with 'productIDs: [\(catalog.products.prefix(3).map(\.id).joined(separator: ", "))]'"
+                        : "the catalog's groups are: \(catalog.groups.map(\.label).joined(separator: ", "))")
+                throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
+            }
+            var products = ordered.products, slots = ordered.slots
+            for (index, id) in page.additionalProductIDs.enumerated() {
+                let location = index < page.additionalProductLocations.count ? page.additionalProductLocations[index] : page.location(of: "additionalProductIDs")
+                let product = try product(id, at: location).product
+                guard product.isOneTime else {
+                    throw .error(location, "'\(id)' is an auto-renewable subscription; additionalProductIDs adds one-time products",
+                                 hint: "a page shows the subscriptions of one group; remove '\(id)', or list every option with productIDs")
+                }
+                guard !products.contains(where: { $0.id == id }) else {
+                    throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
+                }
+                products.append(product)
+                slots.append(cache.slots[id]!)
+            }
+            return PageProducts(group: ordered.group, groupNumber: ordered.number, products: products, slots: slots)
+        case .products(let ids):
+            var products: [Product] = []
+            var slots: [Int] = []
+            var group: SubscriptionGroup?
+            var groupNumber: Int?
+            for (index, id) in ids.enumerated() {
+                let location = index < page.productLocations.count ? page.productLocations[index] : page.selectionLocation
+                let (product, owner) = try product(id, at: location)
+                if let owner {
+                    if let group, group.id != owner.id {
+                        throw .error(location, "'\(id)' belongs to \(owner.label), not \(group.label)",
+                                     hint: "a page's subscriptions belong to one subscription group; make a page per group")
+                    }
+                    group = owner
+                    groupNumber = cache.groupNumbers[cache.slots[id]!]
+                }
+                guard !products.contains(where: { $0.id == id }) else {
+                    throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
+                }
+                products.append(product)
+                slots.append(cache.slots[id]!)
+            }
+            guard !products.isEmpty else {
+                throw .error(page.selectionLocation, "the page lists no products", hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
+            }
+            return PageProducts(group: group, groupNumber: groupNumber, products: products, slots: slots)
+        }
+    }
+
+    /// A product of the catalog by ID, or an error at `location` with the nearest ID.
+    func product(_ id: String, at location: SourceLocation) throws(Diagnostic) -> (product: Product, group: SubscriptionGroup?) {
+        if let found = catalog.product(id) { return found }
+        let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
+        throw .error(location, "no product '\(id)' in \(catalog.file)", hint: hint)
+    }
+
+    /// The places in `group.subscriptions` in StoreKit's order: by level, then per-month price highest first, then the catalog's.
+    func orderedSubscriptions(of group: SubscriptionGroup) -> [Int] {
+        let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
+        let keyed = group.subscriptions.enumerated().map { ($0.offset, $0.element, monthly($0.element, storefront)) }
+        return keyed.sorted { a, b in
+            if a.1.level != b.1.level { return a.1.level < b.1.level }
+            if a.2 != b.2 { return a.2 > b.2 }
+            return a.0 < b.0
+        }.map(\.0)
+    }
+
+    /// Per-month price for ordering: in the default storefront, so that every locale lists options alike
+    /// (else the first storefront by code, for a deterministic order).
+    private func monthly(_ product: Product, _ storefront: String) -> Decimal {
+        guard let period = product.period else { return 0 }
+        let price = product.price[storefront] ?? product.price.storefronts.first.flatMap { product.price[$0] } ?? 0
+        return PriceMath.exactPrice(price, per: .month, for: period)
+    }
+}

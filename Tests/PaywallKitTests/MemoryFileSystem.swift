@@ -1,0 +1,7 @@
+import Foundation
+import PaywallKit
+
+extension FileSystem {
+    /// An in-memory tree of text files, for loading a site through `SiteInputs.load` without a disk.
+    static func memory(_ files: [String: String]) -> FileSystem { bytes(files.mapValues { Data($0.utf8) }) }
+}
