@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What partials made of identified objects, kept from one render to the next: a site renders the same option
 /// card on many pages.
 ///
@@ -7,9 +9,10 @@
 /// those names still give the same values, the output is copied instead of rendered. A section over a list of
 /// identified objects (a page's links in every language) is kept the same way, by the section tag and the
 /// objects. Lambdas are never skipped: a render that calls one is not kept. A memo serves one template library
-/// on one thread, and lives no longer than the library.
-public final class RenderMemo {
-    struct Key: Hashable {
+/// (it knows sections by their objects), and lives no longer than the library; it is meant for one thread at a
+/// time (its lock is never contended), and may pass to another between renders.
+public final class RenderMemo: Sendable {
+    struct Key: Hashable, Sendable {
         /// A partial's name and its object's identity; or, for a section, the tag and its items' identities.
         var partial = "", section: ObjectIdentifier?, indentation: String, identity = 0, items: [Int] = []
         /// How many `true`s boolean sections pushed above the object (`{{#isPicker}}{{>picker}}{{/isPicker}}`).
@@ -18,33 +21,46 @@ public final class RenderMemo {
         var strict: Bool
     }
 
-    struct Entry {
+    struct Entry: Sendable {
         var dependencies: [(name: VariableName, value: MustacheValue?)]
         var output: [UInt8]
         var expansions: Int
     }
 
-    private(set) var entries: [Key: [Entry]] = [:]
-    private var count = 0, bytes = 0
-    /// How many partial renders were copied from the memo.
-    public internal(set) var hits = 0
-    /// How many renders are kept for one key (they differ in what lies below the object), and in all; and their
-    /// bytes in all (a section of hundreds of options is hundreds of kilobytes).
-    static let perKey = 4, total = 50_000, totalBytes = 16 << 20
+    /// Up to `perKey` renders for one key (they differ in what lies below the object), costed by their bytes and
+    /// `entryCost` more for each (a section of hundreds of options is hundreds of kilobytes).
+    private let state: Mutex<(entries: BoundedCache<Key, [Entry]>, hits: Int)>
+    static let perKey = 4, entryCost = 256
+    /// The bytes a memo keeps by default, its entries' costs included.
+    public static let defaultLimit = 16 << 20
 
-    public init() {}
+    public init(limit: Int = RenderMemo.defaultLimit) {
+        state = Mutex((BoundedCache(limit: limit), 0))
+    }
+
+    /// How many partial renders were copied from the memo.
+    public var hits: Int { state.withLock { $0.hits } }
+    /// The cost kept: output bytes and `entryCost` per render; at most the limit.
+    public var cost: Int { state.withLock { $0.entries.cost } }
+    /// How many keys have renders kept.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// The first kept render for `key` that `matches` accepts, counted as a hit.
+    func replay(_ key: Key, where matches: (Entry) -> Bool) -> Entry? {
+        state.withLock { state in
+            guard let kept = state.entries.value(for: key), let entry = kept.last(where: matches) else { return nil }
+            state.hits += 1
+            return entry
+        }
+    }
 
     func store(_ entry: Entry, for key: Key) {
-        if count >= Self.total || bytes >= Self.totalBytes {
-            entries.removeAll()
-            count = 0
-            bytes = 0
+        state.withLock { state in
+            var kept = state.entries.value(for: key) ?? []
+            if kept.count == Self.perKey { kept.removeFirst() }
+            kept.append(entry)
+            state.entries.insert(kept, for: key, cost: kept.reduce(0) { $0 + $1.output.count + Self.entryCost })
         }
-        var kept = entries[key] ?? []
-        if kept.count == Self.perKey { bytes -= kept.removeFirst().output.count } else { count += 1 }
-        bytes += entry.output.count
-        kept.append(entry)
-        entries[key] = kept
     }
 }
 
@@ -81,15 +97,11 @@ extension Renderer {
 
     /// Copies a kept render of the partial when every name it looked up below its object still gives the same value.
     mutating func replay(_ key: RenderMemo.Key, at location: SourceLocation) throws(MustacheError) -> Bool {
-        guard let kept = memo?.entries[key] else { return false }
-        for entry in kept.reversed() where entry.dependencies.allSatisfy({ Self.same(lookup($0.name), $0.value) }) {
-            output.append(contentsOf: entry.output)
-            expansions += entry.expansions
-            memo?.hits += 1
-            try checkExpansion(at: location)
-            return true
-        }
-        return false
+        guard let entry = memo?.replay(key, where: { $0.dependencies.allSatisfy { Self.same(lookup($0.name), $0.value) } }) else { return false }
+        output.append(contentsOf: entry.output)
+        expansions += entry.expansions
+        try checkExpansion(at: location)
+        return true
     }
 
     /// Renders the partial through `body`, and keeps the output when the memo may answer for it next time.

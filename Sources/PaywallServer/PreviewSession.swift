@@ -61,7 +61,8 @@ public final class PreviewSession: Sendable {
     private let unbuilt = Locked<Set<String>>([])
     /// Left while the spare of a first build is being made; a rebuild waits for it.
     private let spareReady = DispatchGroup()
-    private let caches = Locked(SiteBuilder.RenderCaches())
+    /// The last build's memos, for the builder to keep or replace.
+    private let cache = Locked<BuildCache?>(nil)
     private let outputLock = ReadWriteLock()
 
     public init(_ configuration: Configuration, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in }) {
@@ -125,10 +126,8 @@ public final class PreviewSession: Sendable {
             let writer = try SiteWriter(output: configuration.output, site: configuration.site, removesInBackground: true,
                                         known: known, flushes: false)
             timings.write += SiteBuilder.seconds(since: step)
-            // Rendering caches outlive a rebuild only while nothing but pages changed.
-            if reuse == nil { caches.set(SiteBuilder.RenderCaches()) }
-            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, reusing: reuse,
-                                          caches: caches.value)
+            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, reusing: reuse, cache: cache.value)
+            cache.set(built.cache)
             timings.load += built.timings.load
             timings.resolve = built.timings.resolve
             timings.render = built.timings.render

@@ -41,10 +41,10 @@ public struct Page: Sendable {
         public var colors: [String]
     }
 
-    public struct OptionGroups: Sendable, Equatable {
+    public struct OptionGroups: Sendable, Hashable {
         public enum Style: String, Sendable, CaseIterable { case automatic, tabs, links, sections }
         public enum GroupBy: String, Sendable, CaseIterable { case period, familyShareable, level }
-        public struct Group: Sendable, Equatable {
+        public struct Group: Sendable, Hashable {
             public var label: String
             public var productIDs: [String]
             /// Markdown shown above the group's options.

@@ -27,7 +27,6 @@ public enum ICU {
     /// `amount` is a plain decimal string ("49.99", "7800"), never a `Double`; it is shown
     /// with the currency's default fraction digits (rounded half-even if it has more).
     /// Falls back to "EUR 54.99" when the amount, currency or locale is rejected.
-    /// Not memoized here: `PriceText.money` keeps each price it formats, by its `Decimal`.
     public static func formatCurrency(_ amount: String, currency: String,
                                       locale: String) -> String {
         text(amount, currency, locale) { pwl_format_currency(amount, currency, locale, $0, $1) } ?? "\(currency) \(amount)"

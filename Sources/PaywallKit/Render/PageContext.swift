@@ -25,21 +25,14 @@ struct PageContext {
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         let badgeLocale = model.page.textLocale(of: "badges")
         let isButtonsStyle = model.page.controlStyle == .buttons
-        cache.use(vocabulary)
         return options.enumerated().map { index, option in
-            let isSelected = option.id == model.selectedID
-            let identityKey = OptionContext.Cache.IdentityKey(identity: option.identity, index: index, isSelected: isSelected,
-                                                              buttonLabel: model.page.buttonLabel, isButtonsStyle: isButtonsStyle,
-                                                              assetPrefix: root, badgeLocale: badgeLocale)
-            if option.identity != 0, let known = cache.known(identityKey) { return (option, known) }
-            let context = OptionContext(option: option, index: index, text: text, isSelected: isSelected,
+            let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
             let value = cache.value(of: context) {
                 config.links.url(for: option.product, LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
                                                                           billingPlan: option.billingPlan.rawValue))
             }
-            if option.identity != 0 { cache.remember(value, as: identityKey) }
             return (option, value)
         }
     }

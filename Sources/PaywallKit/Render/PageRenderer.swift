@@ -25,65 +25,10 @@ struct PageRenderer {
         var policyPaths: [String: String] = [:]
     }
 
-    /// What one rendering thread keeps from page to page.
-    struct Cache {
-        var options = OptionContext.Cache()
-        /// The size of the last page rendered, reserved for the next one.
-        var pageSize = 0
-        /// Each locale's name in its own language, capitalized.
-        var languageNames: [String: String] = [:]
-        /// The hreflang links and language links (none current) of each `Placement.alternatesKey` and root.
-        var links: [LinksKey: (alternates: MustacheValue, languages: [MustacheValue])] = [:]
-
-        struct LinksKey: Hashable {
-            var alternates: String, root: String
-        }
-
-        /// Sections of options made before, by the options' identities and what else the layout reads of the page;
-        /// the section objects have identities of their own, so templates may keep what they made of them.
-        private var layouts: [LayoutKey: OptionSection.Layout] = [:]
-
-        struct LayoutKey: Hashable {
-            var options: [Int], selectedID: String?, onlySection: String?
-            var groups: Page.OptionGroups?, groupsLocale: String?, isPicker: Bool, controlStyle: Page.ControlStyle
-
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(options)
-                hasher.combine(selectedID)
-                hasher.combine(onlySection)
-            }
-        }
-
-        /// The layout of `options` on `page`: `make`'s, or one made before with the same options and front matter.
-        mutating func layout(page: Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?,
-                             onlySection: String?, make: () -> OptionSection.Layout) -> OptionSection.Layout {
-            guard let identities = OptionContext.Cache.identities(options) else { return make() }
-            let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
-                                groupsLocale: page.textLocale(of: "optionGroups"), isPicker: page.controlStyle.isPicker,
-                                controlStyle: page.controlStyle)
-            // Bounded by the options they hold, so that a site of many large pages keeps a few of them, not all.
-            return layouts.kept(key, limit: max(16, 20_000 / max(1, options.count))) {
-                var layout = make()
-                layout.values = layout.values.map { value in
-                    guard case .object(var object) = value else { return value }
-                    object.identify()
-                    return .object(object)
-                }
-                return layout
-            }
-        }
-
-        mutating func languageName(_ locale: String) -> String {
-            if let known = languageNames[locale] { return known }
-            let name = RootIndex.capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)
-            languageNames[locale] = name
-            return name
-        }
-    }
-
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
-    /// `memo` keeps option cards from page to page (one per thread, for this renderer's templates).
-    func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
+    /// `library`: the theme's templates, or a copy of them (one per thread); `memo` keeps option cards from page to
+    /// page, for that library.
+    func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement, library: TemplateLibrary? = nil,
                 cache: inout Cache, memo: RenderMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
@@ -149,11 +94,20 @@ struct PageRenderer {
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
         let hasSubscription = model.options.contains(where: \.isSubscription)
-        let notice = AutoRenewNotice(billing: config.billing, strings: strings,
-                                     manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)),
-                                     hasCommitment: model.options.contains { $0.commitment != nil })
-        context["autoRenew"] = hasSubscription ? .string(notice.text) : .null
-        context["autoRenewNotice"] = hasSubscription ? notice.value : .null
+        if hasSubscription {
+            let hasCommitment = model.options.contains { $0.commitment != nil }
+            let notice = cache.notices.kept(Cache.NoticeKey(locale: model.locale, hasCommitment: hasCommitment)) {
+                let notice = AutoRenewNotice(billing: config.billing, strings: strings,
+                                             manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)),
+                                             hasCommitment: hasCommitment)
+                return (notice.text, notice.value)
+            }
+            context["autoRenew"] = .string(notice.text)
+            context["autoRenewNotice"] = notice.value
+        } else {
+            context["autoRenew"] = .null
+            context["autoRenewNotice"] = .null
+        }
 
         context["theme"] = .object(["accentColor": config.accentColor.map(MustacheValue.string) ?? .null,
                                     "accentForeground": config.accentForeground.map(MustacheValue.string) ?? .null,
@@ -194,7 +148,7 @@ struct PageRenderer {
 
         do {
             if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings) }
-            let html = try theme.library.renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8,
+            let html = try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8,
                                                          memo: memo)
             cache.pageSize = html.count
             return html
@@ -208,7 +162,7 @@ struct PageRenderer {
     /// The page's hreflang alternates, and its other languages each named in its own language (none marked current).
     private func pageLinks(_ placement: Placement, root: String, cache: inout Cache) -> (alternates: MustacheValue, languages: [MustacheValue]) {
         let key = Cache.LinksKey(alternates: placement.alternatesKey, root: root)
-        if !placement.alternatesKey.isEmpty, let known = cache.links[key] { return known }
+        if !placement.alternatesKey.isEmpty, let known = cache.links.value(for: key) { return known }
         let base = config.baseURL ?? root
         // Identified, so that the memo keeps the links it made of them for the page's other locales.
         func link(_ hreflang: String, _ path: String) -> MustacheValue {
@@ -224,7 +178,7 @@ struct PageRenderer {
                      "name": .string(cache.languageName(alternate.locale)), "isCurrent": false])
         }
         let links = (alternates: MustacheValue.list(alternates), languages: languages)
-        if !placement.alternatesKey.isEmpty { cache.links[key] = links }
+        if !placement.alternatesKey.isEmpty { cache.links.insert(links, for: key, cost: languages.count + alternates.count) }
         return links
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Prices, periods and offers of one locale as words: "$49.99/year", "1 week free, then $49.99/year".
 public struct PriceText: Sendable {
@@ -13,21 +12,10 @@ public struct PriceText: Sendable {
         self.strings = strings
     }
 
-    /// "$49.99", "￥7,800", "$0.00".
+    /// "$49.99", "￥7,800", "$0.00". Not memoized here: a price is formatted when an option context is made, and
+    /// the build cache keeps the contexts.
     public func money(_ amount: Decimal) -> String {
-        let key = MoneyKey(amount: amount, currency: currency, locale: locale)
-        if let known = Self.formatted.withLock({ $0[key] }) { return known }
-        let text = ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
-        Self.formatted.withLock { $0[key] = text }
-        return text
-    }
-
-    /// Prices formatted before: a site shows the same few in every locale, and a `Decimal` takes microseconds to
-    /// turn into digits.
-    private static let formatted = Mutex<[MoneyKey: String]>([:])
-
-    private struct MoneyKey: Hashable {
-        var amount: Decimal, currency: String, locale: String
+        ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
     }
 
     /// A price to pay: as `money`, but "Free" for zero.

@@ -52,38 +52,8 @@ struct PagesWriter: Sendable {
         return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
     }
 
-    /// What one rendering thread uses for one build: the resolver's cache, its own copies of the templates and of
-    /// each locale's strings (so that threads never share the reference counts that rendering changes on every tag),
-    /// and the option cards its templates made.
-    struct Worker {
-        var resolved = Resolver.Cache()
-        var renderer: PageRenderer
-        let memo = RenderMemo()
-        private var texts: [String: MustacheValue] = [:]
-
-        init(renderer: PageRenderer) {
-            self.renderer = renderer
-            self.renderer.theme.library = renderer.theme.library.isolatedCopy()
-        }
-
-        /// Each page variant's paths in every locale it is written in, and the key they are known by (`Placement`).
-        private var alternates: [String: (paths: [(locale: String, path: String)], key: String)] = [:]
-
-        mutating func alternates(of variant: String, make: () -> (paths: [(locale: String, path: String)], key: String))
-            -> (paths: [(locale: String, path: String)], key: String) {
-            alternates.kept(variant, make: make)
-        }
-
-        mutating func texts(_ locale: Locale) -> MustacheValue {
-            texts.kept(locale.locale) { locale.texts.isolatedCopy() }
-        }
-    }
-
-    func worker() -> Worker { Worker(renderer: renderer) }
-
     /// Every variant of one page in one locale: resolved, rendered and handed to the output.
-    func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, cache: inout PageRenderer.Cache,
-               worker: inout Worker) -> UnitResult {
+    func write(_ page: Page, in locale: Locale, output: SiteBuilder.Output, thread: inout RenderState) -> UnitResult {
         var result = UnitResult()
         // The base file's copy on another language's page: said for every page with words of its own, translated
         // elsewhere or not (a report counts them: "3 pages have no translation for 19 locales …").
@@ -97,22 +67,22 @@ struct PagesWriter: Sendable {
             result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
                                        hint: "add content/\(page.name).\(locale.locale).md", group: group)
         }
-        for state in resolver.states(of: page, cache: &worker.resolved) {
+        for state in resolver.states(of: page, cache: &thread.resolved) {
             var start = DispatchTime.now()
-            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &worker.resolved, diagnostics: &result.diagnostics)
+            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &thread.resolved, diagnostics: &result.diagnostics)
             result.timings.resolve += SiteBuilder.seconds(since: start)
             guard let model else { continue }
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
-                (placement.alternates, placement.alternatesKey) = worker.alternates(of: variant) {
+                (placement.alternates, placement.alternatesKey) = thread.alternates(of: variant) {
                     let locales = localesOfPage[page.name] ?? []
                     return (locales.map { (locale: $0, path: "\($0)/\(variant)") }, "\(variant) in \(locales.joined(separator: " "))")
                 }
                 placement.policyPaths = locale.policyPaths
-                let html = worker.renderer.render(model, strings: locale.strings, texts: worker.texts(locale), placement: placement,
-                                                  cache: &cache, memo: worker.memo, diagnostics: &result.diagnostics)
+                let html = renderer.render(model, strings: locale.strings, texts: thread.texts(locale), placement: placement,
+                                           library: thread.library, cache: &thread.pages, memo: thread.memo, diagnostics: &result.diagnostics)
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
                 start = DispatchTime.now()

@@ -33,6 +33,8 @@ public struct SiteBuilder {
         public var timings = Timings()
         /// What the host files and `serve` route by (nil when the build failed).
         public var routes: SiteRoutes?
+        /// The memos this build used, to pass to the next one (the builder decides whether they still hold).
+        public var cache: BuildCache?
         public var pageCount: Int { manifest?.pages.count ?? 0 }
     }
 
@@ -61,22 +63,15 @@ public struct SiteBuilder {
         }
     }
 
-    /// What rendering threads learn (option contexts, language names), kept from one build to the next by a caller
-    /// that knows the catalog, the theme and the settings did not change in between (`serve` after a page edit).
-    public final class RenderCaches: Sendable {
-        private let caches = Mutex<[PageRenderer.Cache]>([])
-        public init() {}
-        func take() -> PageRenderer.Cache { caches.withLock { $0.popLast() } ?? PageRenderer.Cache() }
-        func give(_ cache: PageRenderer.Cache) { caches.withLock { $0.append(cache) } }
-    }
-
+    /// `cache`: the build cache of an earlier build (`serve`), kept when it is still valid for these inputs; the
+    /// result's `cache` is the one to pass to the next build.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil, reusing reuse: Reuse? = nil,
-                             caches: RenderCaches? = nil) -> Result {
+                             cache previous: BuildCache? = nil) -> Result {
         var diagnostics = Diagnostics()
         let loadStart = DispatchTime.now()
         let site = LoadedSite.load(inputs, diagnostics: &diagnostics)
         guard let catalog = site.catalog, let theme = site.theme else {
-            return Result(files: [], diagnostics: diagnostics, manifest: nil)
+            return Result(files: [], diagnostics: diagnostics, manifest: nil, cache: previous)
         }
         AssetCheck(assets: inputs.assets, folder: inputs.folder).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
         var timings = Timings()
@@ -87,8 +82,9 @@ public struct SiteBuilder {
                                maxOptions: catalog.maxOptionsPerPage)
         let css = CSSMinifier.minify(theme.stylesheet) + style.css
         let stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
-        let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
-                                    vocabulary: OptionContext.Vocabulary(library: theme.library, pages: site.allPages))
+        let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
+        let cache = BuildCache.valid(previous, for: BuildCache.Fingerprint(inputs: inputs, vocabulary: vocabulary))
+        let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style, vocabulary: vocabulary)
         let pages = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
         let output = Output(sink: sink)
 
@@ -134,9 +130,8 @@ public struct SiteBuilder {
         let threads = max(1, min(jobs, units.count))
         let runs = Self.runs(localeSizes: localePages.map(\.count), threads: threads)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            var cache = caches?.take() ?? PageRenderer.Cache()
-            defer { caches?.give(cache) }
-            var worker = pages.worker()
+            var thread = cache.take(library: theme.library)
+            defer { cache.give(thread) }
             while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                 for index in runs[run] {
                     let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
@@ -147,7 +142,7 @@ public struct SiteBuilder {
                         output.list(entries.map(\.path), from: page.file)
                         results.set(index, result)
                     } else {
-                        results.set(index, pages.write(page, in: locale, output: output, cache: &cache, worker: &worker))
+                        results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
                     }
                 }
             }
@@ -160,17 +155,17 @@ public struct SiteBuilder {
             timings.render += result.timings.render
             timings.write += result.timings.write
         }
-        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
+        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: cache) }
         StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
+        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: cache) }
 
         let manifest = Manifest(generator: generator, pages: entries.sorted { $0.path < $1.path }, files: output.paths,
                                 fileHashes: output.otherHashes)
         output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, from: "the build manifest", diagnostics: &diagnostics)
         diagnostics.append(contentsOf: output.collisions)
-        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings) }
+        guard !diagnostics.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: cache) }
         return Result(files: output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings,
-                      routes: routes.withLock { $0 })
+                      routes: routes.withLock { $0 }, cache: cache)
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale

@@ -1,10 +1,13 @@
 import Foundation
+import Mustache
 
 extension Resolver {
     /// What resolving learns that no page changes, kept by one rendering thread from page to page: each locale's
     /// storefront, each group's order, each product's price and text in a locale (with the diagnostics found on
     /// the way, reported again on every use), relative discounts, and a page's options keyed by every page field
-    /// they read. Valid for one resolver only.
+    /// they read. Valid for one resolver only: the build cache that holds it (`BuildCache`) is made again when the
+    /// catalog or the settings change. The tables by slot are as large as the catalog; the memos that grow with
+    /// the pages are bounded (`BoundedCache`).
     ///
     /// Products are known by slot, their place in `catalog.products`, so that two products with one ID stay apart.
     public struct Cache: Sendable {
@@ -32,12 +35,11 @@ extension Resolver {
             var market: Market
             var products: [Priced?]
             var groups: [GroupText?]
-            var discounts: [[Int]: [Int?]] = [:]
-            var options: [OptionsKey: Options] = [:]
         }
 
-        /// All that a page's options depend on beside the locale: its products, the customer, and the page's fields they read.
+        /// All that a page's options depend on: the locale's table, its products, the customer, and the page's fields they read.
         struct OptionsKey: Hashable {
+            var table: Int
             var slots: [Int], state: CustomerState, controlIcons: [String: String], badges: [String: String]
             var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
             /// The billing plan each product's option asks for, in the order of `slots`.
@@ -47,16 +49,11 @@ extension Resolver {
         /// A page's options for a customer, and the problems reported making them, in order.
         struct Options {
             var all: [StoreOption], shown: [StoreOption], reported: [Diagnostic]
+        }
 
-            /// Gives each option its own identity; shown options are the same ones when all are shown.
-            mutating func identify() {
-                for index in all.indices { all[index].identity = StoreOption.newIdentity() }
-                if shown.count == all.count {
-                    shown = all
-                } else {
-                    for index in shown.indices { shown[index].identity = StoreOption.newIdentity() }
-                }
-            }
+        /// The relative discounts of options, by the locale's table and the options' slots.
+        struct DiscountsKey: Hashable {
+            var table: Int, slots: [Int]
         }
 
         /// A group, its place in `catalog.groups`, and its subscriptions in StoreKit's order with their slots.
@@ -76,14 +73,22 @@ extension Resolver {
         /// The settings' and the catalog's policies, for under a page's own.
         var policies = Policies()
         var isPrepared = false
-        /// The options kept in `Tables.options`, all tables together, and how many may be.
-        var keptOptions = 0
-        static let maximumKeptOptions = 20_000
+        /// Pages' options, costed by how many they are (all and shown): a page's customers (one page each) would
+        /// otherwise keep pages × options.
+        var options = BoundedCache<OptionsKey, Options>(limit: optionsLimit)
+        static let optionsLimit = 20_000
+        var discounts = BoundedCache<DiscountsKey, [Int?]>(limit: 10_000)
+        /// Per-unit prices by price, period and minor-unit digits: locales share them, and `Decimal` division is slow.
+        var perUnit = BoundedCache<PerUnitKey, [Period.Unit: Decimal]>(limit: 10_000)
+
+        struct PerUnitKey: Hashable {
+            var price: ExactDecimal, period: Period, digits: Int
+        }
 
         public init() {}
     }
 
-    /// The products of a page (see `products(of:)`) with their slots, and the group's place in the catalog.
+    /// The products of a page, in StoreKit's order, with their slots, and the group's place in the catalog.
     struct PageProducts {
         var group: SubscriptionGroup?
         var groupNumber: Int?
@@ -141,8 +146,12 @@ extension Resolver {
                               locale: locale, diagnostics: &found) {
             result.amount = amount
             if product.isSubscription, let period = product.period {
-                for unit in Period.Unit.allCases {
-                    result.pricePer[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: market.digits)
+                result.pricePer = cache.perUnit.kept(Cache.PerUnitKey(price: ExactDecimal(amount), period: period, digits: market.digits)) {
+                    var prices: [Period.Unit: Decimal] = [:]
+                    for unit in Period.Unit.allCases {
+                        prices[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: market.digits)
+                    }
+                    return prices
                 }
             }
             result.text = localized(product.localizations, locale, what, plural: product.kind.noun + "s", at: product.location, diagnostics: &found)
@@ -165,29 +174,23 @@ extension Resolver {
     /// `makeOptions`, remembered by the locale (table `table`) and its key.
     func options(_ found: PageProducts, page: Page, state: CustomerState, locale: String, table: Int,
                  cache: inout Cache) -> Cache.Options {
-        let key = Cache.OptionsKey(slots: found.slots, state: state, controlIcons: page.controlIcons, badges: page.badges,
+        let key = Cache.OptionsKey(table: table, slots: found.slots, state: state, controlIcons: page.controlIcons, badges: page.badges,
                                    promotionalOffer: page.promotionalOffer, visibleRelationships: page.visibleRelationships,
                                    billingPlans: found.products.map { page.billingPlan(for: $0.id) })
-        if let known = cache.tables[table].options[key] { return known }
-        var options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
-        options.identify()
-        // Bounded by the options kept in all, or a page's customers (one page each) would keep pages × options.
-        if cache.keptOptions > Cache.maximumKeptOptions {
-            for index in cache.tables.indices { cache.tables[index].options.removeAll() }
-            cache.keptOptions = 0
-        }
-        cache.tables[table].options[key] = options
-        cache.keptOptions += options.all.count + options.shown.count
+        if let known = cache.options.value(for: key) { return known }
+        let options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
+        cache.options.insert(options, for: key, cost: options.all.count + options.shown.count)
         return options
     }
 
     /// `applyRelativeDiscounts`, remembered by the options' slots: each option's price is its product's in the table's storefront.
     func applyRelativeDiscounts(_ options: inout [StoreOption], slots: [Int], table: Int, cache: inout Cache) {
-        if let known = cache.tables[table].discounts[slots] {
+        let key = Cache.DiscountsKey(table: table, slots: slots)
+        if let known = cache.discounts.value(for: key) {
             for index in options.indices { options[index].relativeDiscount = known[index] }
             return
         }
         Self.applyRelativeDiscounts(&options)
-        cache.tables[table].discounts[slots] = options.map(\.relativeDiscount)
+        cache.discounts.insert(options.map(\.relativeDiscount), for: key)
     }
 }

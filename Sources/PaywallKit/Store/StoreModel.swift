@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What one page shows, decided as StoreKit would: the templates only display it.
 public struct StoreModel: Sendable {
@@ -45,13 +44,6 @@ public struct StoreOption: Sendable {
     public var billingPlan: BillingPlan = .upFront
     /// The commitment of a monthly plan: `price` is then each monthly payment.
     public var commitment: Commitment?
-    /// A number no other option has unless it is this one, unchanged (the resolver's cache gives it); 0 when unknown.
-    /// Rendering keeps what it made of an option under this number, so a page need not compare every field.
-    public var identity = 0
-
-    /// A number not given before in this process.
-    static func newIdentity() -> Int { identities.add(1, ordering: .relaxed).newValue }
-    private static let identities = Atomic(0)
 
     public var id: String { product.id }
     public var period: Period? { product.period }

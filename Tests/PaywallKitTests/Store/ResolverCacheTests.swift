@@ -110,38 +110,6 @@ struct ResolverCacheTests {
         #expect(counts.warnings > 0)
     }
 
-    @Test("an option's identity stands for every field of it: shared only by equal options, kept while the cache lives")
-    func identities() {
-        let resolver = Fixture.resolver(Self.catalog, storefronts: ["default": "USA", "ja-JP": "JPN"])
-        var cache = Resolver.Cache()
-        var seen: [Int: (option: Summary.Option, locale: String)] = [:]
-        var reused = 0
-        for _ in 0..<2 {
-            for locale in Self.locales {
-                for page in Self.pages {
-                    for state in resolver.states(of: page, cache: &cache) {
-                        var diagnostics = Diagnostics()
-                        guard let model = resolver.resolve(page, locale: locale, state: state, cache: &cache, diagnostics: &diagnostics) else { continue }
-                        for option in model.options + model.allOptions {
-                            #expect(option.identity != 0)
-                            if let earlier = seen[option.identity] {
-                                #expect(earlier.option == Summary.Option(option) && earlier.locale == locale, "identity \(option.identity)")
-                                reused += 1
-                            }
-                            seen[option.identity] = (Summary.Option(option), locale)
-                        }
-                    }
-                }
-            }
-        }
-        #expect(reused > seen.count)
-        // Without a cache, every resolution makes options of its own.
-        var diagnostics = Diagnostics()
-        let first = resolver.resolve(Fixture.page(), locale: "en-US", state: .new, diagnostics: &diagnostics)?.options.map(\.identity)
-        let second = resolver.resolve(Fixture.page(), locale: "en-US", state: .new, diagnostics: &diagnostics)?.options.map(\.identity)
-        #expect(first != nil && Set(first!).isDisjoint(with: second!))
-    }
-
     @Test("a missing price and a fallback text are reported again each time the cache answers")
     func replay() throws {
         let resolver = Fixture.resolver(Self.catalog, storefronts: ["default": "USA", "ja-JP": "JPN"])

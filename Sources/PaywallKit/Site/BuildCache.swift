@@ -1,0 +1,100 @@
+import Foundation
+import Mustache
+import Synchronization
+
+/// Every memo of a build, made by ``SiteBuilder`` from a fingerprint of what the memos may read; a caller that
+/// builds again (`serve`) passes the cache of the build before, and the builder keeps it only while the fingerprint
+/// is the same. No other stage decides when a memo is valid.
+///
+/// The memos are those of the resolver (storefronts, prices, texts, a page's options), of the option contexts
+/// (with the identities templates know them by), of page layouts, links and notices, and of the template engine
+/// (``RenderMemo``), each a ``BoundedCache``. They are kept as one value per rendering thread (``RenderState``), so
+/// that threads never share the reference counts that rendering changes on every tag; a thread takes one for a
+/// build and gives it back after.
+public final class BuildCache: Sendable {
+    /// Everything a memo may have read that a page's front matter and body do not give (which are in the memos' own
+    /// keys): the settings, the catalog and its prices, the templates and UI strings, which assets exist, the
+    /// option fields the templates and pages name, and the site folder that messages name. Compared by value: two
+    /// fingerprints are equal only when all of it is.
+    struct Fingerprint: Equatable, Sendable {
+        var folder: String
+        var config: String?
+        var catalog: String?, catalogData: Data?
+        var prices: String?, pricesText: String?
+        var templates: [String: String]
+        var assets: [String]
+        /// nil: every field.
+        var vocabulary: Set<String>?
+
+        init(inputs: SiteInputs, vocabulary: OptionContext.Vocabulary) {
+            folder = inputs.folder
+            config = inputs.config
+            catalog = inputs.catalog?.path
+            catalogData = inputs.catalog?.data
+            prices = inputs.prices?.path
+            pricesText = inputs.prices?.text
+            templates = inputs.templates
+            assets = inputs.assets.keys.sorted()
+            self.vocabulary = vocabulary.names
+        }
+    }
+
+    let fingerprint: Fingerprint
+    private let idle = Mutex<[RenderState]>([])
+
+    init(fingerprint: Fingerprint) {
+        self.fingerprint = fingerprint
+    }
+
+    /// `previous` when it was made for the same fingerprint, else a new, empty cache.
+    static func valid(_ previous: BuildCache?, for fingerprint: Fingerprint) -> BuildCache {
+        if let previous, previous.fingerprint == fingerprint { return previous }
+        return BuildCache(fingerprint: fingerprint)
+    }
+
+    /// A thread's state, kept from an earlier build or made now for `library` (the theme's templates).
+    func take(library: TemplateLibrary) -> RenderState {
+        var state = idle.withLock { $0.popLast() } ?? RenderState(library: library)
+        state.startBuild()
+        return state
+    }
+
+    func give(_ state: RenderState) { idle.withLock { $0.append(state) } }
+
+    /// How many thread states the cache holds (between builds, one per thread that rendered).
+    var stateCount: Int { idle.withLock { $0.count } }
+}
+
+/// What one rendering thread keeps from page to page and, in a ``BuildCache``, from build to build: the memos, its
+/// own copy of the templates (with the render memo made for that copy) and of each locale's strings as a template
+/// value; and, for one build only, the alternates of each page variant.
+struct RenderState: Sendable {
+    var resolved = Resolver.Cache()
+    var pages = PageRenderer.Cache()
+    /// The templates, copied for this thread; the memo serves this copy only.
+    let library: TemplateLibrary
+    let memo = RenderMemo()
+    private var texts = BoundedCache<String, MustacheValue>(limit: 1_000)
+    /// Each page variant's paths in every locale it is written in, and the key they are known by
+    /// (`PageRenderer.Placement`): made from the build's pages, so emptied when a build starts.
+    private var alternates: [String: (paths: [(locale: String, path: String)], key: String)] = [:]
+
+    init(library: TemplateLibrary) {
+        self.library = library.isolatedCopy()
+    }
+
+    mutating func startBuild() { alternates = [:] }
+
+    mutating func alternates(of variant: String, make: () -> (paths: [(locale: String, path: String)], key: String))
+        -> (paths: [(locale: String, path: String)], key: String) {
+        if let known = alternates[variant] { return known }
+        let made = make()
+        alternates[variant] = made
+        return made
+    }
+
+    /// The locale's strings as a template value, copied for this thread.
+    mutating func texts(_ locale: PagesWriter.Locale) -> MustacheValue {
+        texts.kept(locale.locale) { locale.texts.isolatedCopy() }
+    }
+}
