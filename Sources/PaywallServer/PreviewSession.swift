@@ -216,6 +216,7 @@ final class Locked<Value: Sendable>: Sendable {
     var value: Value { state.withLock { $0 } }
     func set(_ value: Value) { state.withLock { $0 = value } }
     /// Changes the value; returns the new one.
+    @discardableResult
     func update(_ change: (inout Value) -> Void) -> Value { state.withLock { change(&$0); return $0 } }
     /// Returns the value, leaving nil.
     func take<Wrapped>() -> Value where Value == Wrapped? { state.withLock { value in defer { value = nil }; return value } }

@@ -1,0 +1,129 @@
+import Dispatch
+import Mustache
+import Synchronization
+
+extension SiteBuilder {
+    /// What every stage after loading shares: the loaded site, the stylesheet named by its content, the renderers
+    /// and the build cache for this site's vocabulary, and the output the files go to.
+    struct Plan: Sendable {
+        let inputs: SiteInputs
+        let site: LoadedSite
+        let theme: Theme
+        let css: String
+        let stylesheet: String
+        let cache: BuildCache
+        let pages: PagesWriter
+        let output: Output
+
+        init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, previous: BuildCache?, sink: (any OutputSink)?) {
+            self.inputs = inputs
+            self.site = site
+            self.theme = theme
+            // The stylesheet is named by its content, so pages can be cached forever.
+            let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor, accentForeground: site.config.accentForeground,
+                                   maxOptions: catalog.maxOptionsPerPage)
+            css = CSSMinifier.minify(theme.stylesheet) + style.css
+            stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
+            let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
+            cache = BuildCache.valid(previous, for: BuildCache.Fingerprint(inputs: inputs, vocabulary: vocabulary))
+            let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style, vocabulary: vocabulary)
+            pages = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
+            output = Output(sink: sink)
+        }
+
+        /// The stylesheet, the root index, the host pages and the assets (one task), and each locale's strings and
+        /// policy pages (a task each), on `jobs` threads: the locales ready for their pages, and the site's routes.
+        func writeSharedFiles(jobs: Int, diagnostics: inout Diagnostics) -> (locales: [PagesWriter.Locale], routes: SiteRoutes?) {
+            let routes = Mutex<SiteRoutes?>(nil)
+            let prepared = Mutex<[(locale: PagesWriter.Locale?, diagnostics: Diagnostics)]>(
+                Array(repeating: (nil, Diagnostics()), count: site.locales.count + 1))
+            SiteBuilder.forEach(site.locales.count + 1, jobs: jobs) { task in
+                var found = Diagnostics()
+                var locale: PagesWriter.Locale?
+                if task == 0 {
+                    routes.withLock { $0 = writeSiteFiles(diagnostics: &found) }
+                } else {
+                    locale = pages.prepare(locale: site.locales[task - 1], output: output, diagnostics: &found)
+                }
+                prepared.withLock { $0[task] = (locale, found) }
+            }
+            let tasks = prepared.withLock { $0 }
+            for task in tasks { diagnostics.append(contentsOf: task.diagnostics.all) }
+            return (tasks.compactMap(\.locale), routes.withLock { $0 })
+        }
+
+        /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
+        private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
+            var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
+            let root = RootIndex.render(theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale,
+                                        pages: site.pages, stylesheet: stylesheet, diagnostics: &diagnostics)
+            files.append((OutputFile("index.html", root), "the locale chooser"))
+            let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
+            for file in HostPages.files(site: site, theme: theme, routes: routes, diagnostics: &diagnostics) {
+                files.append((file, "paywall's \(file.path)"))
+            }
+            for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
+                files.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
+            }
+            for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
+            return routes
+        }
+
+        /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from `reuse`'s
+        /// previous build while all its files are as they were: the manifest entries, in the order of the locales' pages.
+        func renderPages(_ locales: [PagesWriter.Locale], reusing reuse: Reuse?, jobs: Int, timings: inout Timings,
+                         diagnostics: inout Diagnostics) -> [Manifest.Entry] {
+            // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of thousands.
+            let localePages = locales.map { site.pages[$0.locale] ?? [] }
+            let units = localePages.indices.flatMap { locale in localePages[locale].indices.map { (locale: locale, page: $0) } }
+            let results = Results(count: units.count)
+            // Kept pages name the stylesheet: when it changed, every page is rendered again.
+            let reuse = reuse.flatMap { $0.previous.files.contains(stylesheet) ? $0 : nil }
+            let kept = reuse.map { reuse in
+                Dictionary(grouping: reuse.previous.pages.filter { !reuse.pages.contains($0.page) }) { "\($0.locale)/\($0.page)" }
+            }
+            let next = Atomic(0)
+            let threads = max(1, min(jobs, units.count))
+            let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var thread = cache.take(library: theme.library)
+                defer { cache.give(thread) }
+                while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
+                    for index in runs[run] {
+                        let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
+                        // A page is kept only while every file of it is still as it was; else it is made again.
+                        if let kept, let entries = kept["\(locale.locale)/\(page.name)"],
+                           case var result = PagesWriter.UnitResult(entries: entries),
+                           entries.allSatisfy({ output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics) }) {
+                            output.list(entries.map(\.path), from: page.file)
+                            results.set(index, result)
+                        } else {
+                            results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
+                        }
+                    }
+                }
+            }
+            var entries: [Manifest.Entry] = []
+            for result in results.all {
+                diagnostics.append(contentsOf: result.diagnostics.all)
+                entries += result.entries
+                timings.resolve += result.timings.resolve
+                timings.render += result.timings.render
+                timings.write += result.timings.write
+            }
+            return entries
+        }
+
+        /// The static folder's files, then the manifest of everything written; nil when either met an error or two
+        /// files claimed one path.
+        func finish(_ entries: [Manifest.Entry], diagnostics: inout Diagnostics) -> Manifest? {
+            StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet, diagnostics: &diagnostics)
+            guard !diagnostics.hasErrors else { return nil }
+            let manifest = Manifest(generator: SiteBuilder.generator, pages: entries.sorted { $0.path < $1.path }, files: output.paths,
+                                    fileHashes: output.otherHashes)
+            output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, from: "the build manifest", diagnostics: &diagnostics)
+            diagnostics.append(contentsOf: output.collisions)
+            return diagnostics.hasErrors ? nil : manifest
+        }
+    }
+}
