@@ -4,12 +4,11 @@ import Mustache
 /// (at the root and in each locale) and the host files `hosting:` asks for.
 enum HostPages {
     /// Everything but the root index (rendered before, as it gives the page CSP), for one build.
-    static func files(site: LoadedSite, theme: Theme, routes: SiteRoutes, diagnostics: inout Diagnostics) -> [OutputFile] {
+    static func files(site: LoadedSite, theme: Theme, routes: SiteRoutes, chooser: RootIndex.Chooser,
+                      diagnostics: inout Diagnostics) -> [OutputFile] {
         var files: [OutputFile] = []
         for page in routes.pages {
-            files.append(OutputFile("\(page.name)/index.html", RootIndex.render(
-                theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale, pages: site.pages,
-                stylesheet: routes.stylesheet, page: page.name, diagnostics: &diagnostics)))
+            files.append(OutputFile("\(page.name)/index.html", chooser.render(page: page.name, diagnostics: &diagnostics)))
         }
         files.append(OutputFile("404.html", notFound(locale: site.defaultLocale, home: routes.prefix, theme: theme, config: site.config,
                                                      routes: routes, diagnostics: &diagnostics)))
@@ -33,7 +32,8 @@ enum HostPages {
             "root": .string(routes.prefix),
             "home": .string(home),
         ]
-        return RootIndex.render("notFound", context, theme: theme, config: config, strings: strings, root: routes.prefix,
+        let texts = MustacheValue.object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+        return RootIndex.render("notFound", context, theme: theme, config: config, texts: texts, root: routes.prefix,
                                 diagnostics: &diagnostics)
     }
 }

@@ -12,58 +12,82 @@ enum RootIndex {
     /// Where the root sends a visitor: the first store page, not a plain (thank-you) page, unless there are only those.
     static func firstStorePage(_ pages: [Page]) -> Page? { pages.first { !$0.isPlain } ?? pages.first }
 
-    /// `page`: the locale-less address of one page (`NAME/index.html`): its locales only, each linking to the page,
-    /// with a redirect to the default locale's; the file sits one folder down, so its links start with `../`.
-    static func render(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
-                       stylesheet: String, page: String? = nil, diagnostics: inout Diagnostics) -> String {
-        let (strings, _) = theme.strings(for: defaultLocale, fallback: defaultLocale)
-        let up = page == nil ? "" : "../"
-        /// The page a locale's entry leads to: the one named, else the locale's first.
-        func target(_ locale: String) -> String? {
-            guard let page else { return firstStorePage(pages[locale] ?? []).map { "\(locale)/\($0.name)/" } }
-            return (pages[locale] ?? []).contains { $0.name == page } ? "\(locale)/\(page)/" : nil
+    /// What every locale chooser of one build shares (the root index and each page's locale-less address): each
+    /// locale's own name and direction and the default locale's UI strings, made once rather than per file.
+    struct Chooser {
+        let theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]], stylesheet: String
+        let strings: Strings
+        let texts: MustacheValue
+        /// Each locale's name in itself ("Deutsch") and its writing direction.
+        let names: [String: (name: String, dir: String)]
+        /// The names of each locale's pages.
+        let pageNames: [String: Set<String>]
+
+        init(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]], stylesheet: String) {
+            (self.theme, self.config, self.locales, self.defaultLocale, self.pages, self.stylesheet) =
+                (theme, config, locales, defaultLocale, pages, stylesheet)
+            strings = theme.strings(for: defaultLocale, fallback: defaultLocale).strings
+            texts = .object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+            var names: [String: (name: String, dir: String)] = [:]
+            for locale in Set(locales + [defaultLocale]) {
+                names[locale] = (capitalizedFirst(ICU.displayName(of: locale, in: locale), locale), ICU.isRightToLeft(locale) ? "rtl" : "ltr")
+            }
+            self.names = names
+            pageNames = pages.mapValues { Set($0.map(\.name)) }
         }
-        let shown = page == nil ? locales : locales.filter { target($0) != nil }
-        let entries: [MustacheValue] = shown.map { locale in
-            let own = page == nil ? pages[locale] ?? [] : []
-            return .object([
-                "locale": .string(locale),
-                "name": .string(capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)),
-                "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
-                "isDefault": .bool(locale == defaultLocale),
-                "href": .string(up + (target(locale) ?? "\(locale)/")),
-                "absoluteHref": .string((config.baseURL ?? up) + (target(locale) ?? "\(locale)/")),
-                "pages": .list(own.map { page in
-                    .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
-                }),
-                "hasSeveralPages": .bool(own.count > 1),
-            ])
+
+        /// `page`: the locale-less address of one page (`NAME/index.html`): its locales only, each linking to the page,
+        /// with a redirect to the default locale's; the file sits one folder down, so its links start with `../`.
+        func render(page: String? = nil, diagnostics: inout Diagnostics) -> String {
+            let up = page == nil ? "" : "../"
+            /// The page a locale's entry leads to: the one named, else the locale's first.
+            func target(_ locale: String) -> String? {
+                guard let page else { return firstStorePage(pages[locale] ?? []).map { "\(locale)/\($0.name)/" } }
+                return pageNames[locale]?.contains(page) == true ? "\(locale)/\(page)/" : nil
+            }
+            let targets = locales.map { (locale: $0, target: target($0)) }
+            let shown = page == nil ? targets : targets.filter { $0.target != nil }
+            let entries: [MustacheValue] = shown.map { locale, target in
+                let own = page == nil ? pages[locale] ?? [] : []
+                return .object([
+                    "locale": .string(locale),
+                    "name": .string(names[locale]?.name ?? locale),
+                    "dir": .string(names[locale]?.dir ?? "ltr"),
+                    "isDefault": .bool(locale == defaultLocale),
+                    "href": .string(up + (target ?? "\(locale)/")),
+                    "absoluteHref": .string((config.baseURL ?? up) + (target ?? "\(locale)/")),
+                    "pages": .list(own.map { page in
+                        .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
+                    }),
+                    "hasSeveralPages": .bool(own.count > 1),
+                ])
+            }
+            let first = target(defaultLocale) ?? shown.first?.target ?? ""
+            let title = page.flatMap { name in (pages[defaultLocale] ?? pages[shown.first?.locale ?? ""] ?? []).first { $0.name == name }?.title }
+            let context: MustacheObject = [
+                "title": .string(title.flatMap { $0.isEmpty ? nil : $0 } ?? config.appName ?? strings["chooseLanguage"]),
+                "lang": .string(defaultLocale),
+                "dir": .string(names[defaultLocale]?.dir ?? "ltr"),
+                "stylesheet": .string(up + stylesheet),
+                "root": .string(up),
+                "locales": .list(entries),
+                "canonicalURL": config.baseURL.map { .string($0 + (page.map { "\($0)/" } ?? "")) } ?? .null,
+                "defaultHref": .string((config.baseURL ?? up) + first),
+                "redirect": first.isEmpty ? .null : .string(up + first),
+            ]
+            return RootIndex.render("index", context, theme: theme, config: config, texts: texts, root: up, diagnostics: &diagnostics)
         }
-        let first = target(defaultLocale) ?? shown.first.flatMap(target) ?? ""
-        let title = page.flatMap { name in (pages[defaultLocale] ?? pages[shown.first ?? ""] ?? []).first { $0.name == name }?.title }
-        let context: MustacheObject = [
-            "title": .string(title.flatMap { $0.isEmpty ? nil : $0 } ?? config.appName ?? strings["chooseLanguage"]),
-            "lang": .string(defaultLocale),
-            "dir": .string(ICU.isRightToLeft(defaultLocale) ? "rtl" : "ltr"),
-            "stylesheet": .string(up + stylesheet),
-            "root": .string(up),
-            "locales": .list(entries),
-            "canonicalURL": config.baseURL.map { .string($0 + (page.map { "\($0)/" } ?? "")) } ?? .null,
-            "defaultHref": .string((config.baseURL ?? up) + first),
-            "redirect": first.isEmpty ? .null : .string(up + first),
-        ]
-        return render("index", context, theme: theme, config: config, strings: strings, root: up, diagnostics: &diagnostics)
     }
 
     /// Renders a whole-page template of the theme with what every such page shares (the colour scheme, the app, the
     /// UI strings), its links to assets starting at `root`.
-    static func render(_ template: String, _ context: MustacheObject, theme: Theme, config: SiteConfig, strings: Strings, root: String,
+    static func render(_ template: String, _ context: MustacheObject, theme: Theme, config: SiteConfig, texts: MustacheValue, root: String,
                        diagnostics: inout Diagnostics) -> String {
         var context = context
         context["colorScheme"] = config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue)
         context["app"] = .object(["name": config.appName.map(MustacheValue.string) ?? .null,
                                   "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null])
-        context["t"] = .object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+        context["t"] = texts
         do {
             return try theme.library.render(template, .object(context), strict: true)
         } catch {

@@ -55,11 +55,12 @@ extension SiteBuilder {
         /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
-            let root = RootIndex.render(theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale,
-                                        pages: site.pages, stylesheet: stylesheet, diagnostics: &diagnostics)
+            let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale,
+                                            pages: site.pages, stylesheet: stylesheet)
+            let root = chooser.render(diagnostics: &diagnostics)
             files.append((OutputFile("index.html", root), "the locale chooser"))
             let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
-            for file in HostPages.files(site: site, theme: theme, routes: routes, diagnostics: &diagnostics) {
+            for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser, diagnostics: &diagnostics) {
                 files.append((file, "paywall's \(file.path)"))
             }
             for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
