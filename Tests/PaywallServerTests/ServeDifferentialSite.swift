@@ -167,6 +167,9 @@ enum DifferentialSite {
             Edit(name: "asset edited", path: "assets/icon.svg", text: icon("#a02040")),
             Edit(name: "static file", path: "static/robots.txt", text: "User-agent: *\nDisallow: /\n"),
             Edit(name: "page added", path: "content/extra.md", text: "---\ntitle: Extra\ngroupID: birdwatch.pro\n---\nMore birds.\n"),
+            // The locale choosers and the locale-less addresses name each page by its title.
+            Edit(name: "page title", path: "content/plans.md", text: plans.replacingOccurrences(of: "title: Plans", with: "title: Pricing")),
+            Edit(name: "plain page title", path: "content/thanks.md", text: "---\ntitle: Thanks\n---\nWelcome aboard, birder.\n"),
             Edit(name: "page removed", path: "content/plans.md", text: nil),
             // The fix keeps the stylesheet, so that the rebuild after it keeps the other pages (and must not keep them stale).
             Edit(name: "page broken", path: "content/pro.md", text: pro("Broken.", extra: styled + "colour: red\n"), succeeds: false),

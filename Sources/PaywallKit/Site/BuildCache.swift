@@ -41,6 +41,36 @@ public final class BuildCache: Sendable {
 
     let fingerprint: Fingerprint
     private let idle = Mutex<[RenderState]>([])
+    private let lastSiteFiles = Mutex<(key: SiteFilesKey, files: SiteFiles)?>(nil)
+
+    /// What the locale choosers, the 404 pages and the host files read beside the fingerprint: the stylesheet's
+    /// name and each locale's pages by name, title and kind (`serve` after an edit to a page's copy keeps them).
+    struct SiteFilesKey: Equatable, Sendable {
+        var stylesheet: String
+        var locales: [String]
+        var pages: [[String]]
+
+        init(site: LoadedSite, stylesheet: String) {
+            self.stylesheet = stylesheet
+            locales = [site.defaultLocale] + site.locales
+            pages = site.locales.map { locale in (site.pages[locale] ?? []).flatMap { [$0.name, $0.title, $0.isPlain ? "plain" : ""] } }
+        }
+    }
+
+    /// Those files with where each came from, the routes they give, and what rendering them found.
+    struct SiteFiles: Sendable {
+        var files: [(OutputFile, String)]
+        var routes: SiteRoutes
+        var diagnostics: Diagnostics
+    }
+
+    /// The site files made for `key` by the last build of this cache, else `make()`'s (kept when they had no problem).
+    func siteFiles(for key: SiteFilesKey, make: () -> SiteFiles) -> SiteFiles {
+        if let last = lastSiteFiles.withLock({ $0 }), last.key == key { return last.files }
+        let made = make()
+        lastSiteFiles.withLock { $0 = made.diagnostics.all.isEmpty ? (key, made) : nil }
+        return made
+    }
 
     init(fingerprint: Fingerprint) {
         self.fingerprint = fingerprint

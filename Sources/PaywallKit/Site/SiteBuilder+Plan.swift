@@ -55,19 +55,25 @@ extension SiteBuilder {
         /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
-            let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale,
-                                            pages: site.pages, stylesheet: stylesheet)
-            let root = chooser.render(diagnostics: &diagnostics)
-            files.append((OutputFile("index.html", root), "the locale chooser"))
-            let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
-            for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser, diagnostics: &diagnostics) {
-                files.append((file, "paywall's \(file.path)"))
+            let made = cache.siteFiles(for: BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet)) { () -> BuildCache.SiteFiles in
+                var found = Diagnostics()
+                let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale,
+                                                pages: site.pages, stylesheet: stylesheet)
+                let root = chooser.render(diagnostics: &found)
+                let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
+                var files = [(OutputFile("index.html", root), "the locale chooser")]
+                for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser, diagnostics: &found) {
+                    files.append((file, "paywall's \(file.path)"))
+                }
+                return BuildCache.SiteFiles(files: files, routes: routes, diagnostics: found)
             }
+            diagnostics.append(contentsOf: made.diagnostics.all)
+            files += made.files
             for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
                 files.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
             }
             for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
-            return routes
+            return made.routes
         }
 
         /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from `reuse`'s
