@@ -32,7 +32,7 @@ enum HostPages {
             "root": .string(routes.prefix),
             "home": .string(home),
         ]
-        let texts = MustacheValue.object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+        let texts = strings.templateValue
         return RootIndex.render("notFound", context, theme: theme, config: config, texts: texts, root: routes.prefix,
                                 diagnostics: &diagnostics)
     }

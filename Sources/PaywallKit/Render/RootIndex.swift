@@ -27,7 +27,7 @@ enum RootIndex {
             (self.theme, self.config, self.locales, self.defaultLocale, self.pages, self.stylesheet) =
                 (theme, config, locales, defaultLocale, pages, stylesheet)
             strings = theme.strings(for: defaultLocale, fallback: defaultLocale).strings
-            texts = .object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+            texts = strings.templateValue
             var names: [String: (name: String, dir: String)] = [:]
             for locale in Set(locales + [defaultLocale]) {
                 names[locale] = (capitalizedFirst(ICU.displayName(of: locale, in: locale), locale), ICU.isRightToLeft(locale) ? "rtl" : "ltr")

@@ -45,7 +45,7 @@ struct PagesWriter: Sendable {
             diagnostics.warning(site.config.location(of: "locales"), "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
                                 hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
         }
-        let texts = MustacheValue.object(MustacheObject(strings.all.mapValues(MustacheValue.string)))
+        let texts = strings.templateValue
         var files: [(file: OutputFile, source: String)] = []
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
         for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
