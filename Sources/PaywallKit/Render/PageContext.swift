@@ -25,7 +25,11 @@ struct PageContext {
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         let badgeLocale = model.page.textLocale(of: "badges")
         let isButtonsStyle = model.page.controlStyle == .buttons
-        return options.enumerated().map { index, option in
+        let key = OptionContext.Cache.PageKey(options: .init(options), locale: text.locale, currency: text.currency, selectedID: model.selectedID,
+                                              assetPrefix: root, buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
+                                              isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
+        if let known = cache.contexts(for: key) { return known }
+        let made = options.enumerated().map { index, option in
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
@@ -35,6 +39,8 @@ struct PageContext {
             }
             return (option, value)
         }
+        cache.insert(made, for: key)
+        return made
     }
 
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.
