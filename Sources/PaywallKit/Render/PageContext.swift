@@ -71,6 +71,8 @@ struct PageContext {
     /// Page-level values shared by the page template and marketing placeholders.
     func common(options: [(option: StoreOption, value: MustacheValue)], cache: inout OptionContext.Cache) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
+        // The options the page hides are reachable by product ID too; the resolver shows every option of most pages.
+        let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }
         return [
             "title": .string(title),
             "locale": .string(model.locale),
@@ -85,7 +87,7 @@ struct PageContext {
                               "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(cache.planNames(options, locale: model.locale)),
-            "products": cache.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
+            "products": cache.products(hidden.isEmpty ? options : options + contexts(hidden, cache: &cache)),
         ]
     }
 }
