@@ -9,6 +9,8 @@ extension PageRenderer {
         var pageSize = 0
         /// Each locale's name in its own language, capitalized.
         private var languageNames = BoundedCache<String, String>(limit: 1_000)
+        /// The durations and percentages in words of this thread's pages (lent to their `PriceText`).
+        let formatted = PriceText.Formatted()
         /// The writing direction of each language a page's text fell back to (`FallbackLanguage`).
         private var directions = BoundedCache<String, String>(limit: 1_000)
         /// The hreflang links and language links (none current) of each `Placement.alternatesKey` and root, costed by

@@ -32,7 +32,7 @@ struct PageRenderer {
                 cache: inout Cache, memo: RenderMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
-        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
+        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings, formatted: cache.formatted)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path, vocabulary: vocabulary)
         let features = FeatureTable(model)
         let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
