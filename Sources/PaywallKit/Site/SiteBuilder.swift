@@ -67,8 +67,9 @@ public struct SiteBuilder {
     /// result's `cache` is the one to pass to the next build.
     ///
     /// The stages, in order: load the inputs; check what only the whole site can tell; plan what every page shares
-    /// (the stylesheet, the vocabulary, the cache); write the shared files; render the pages; write the static
-    /// files and the manifest. A stage's errors end the build after it, with every diagnostic found so far.
+    /// (the stylesheet, the vocabulary, the cache); write the site's own files (the stylesheet, the locale chooser,
+    /// the host files) while each locale's strings are prepared and its pages rendered; write the static files and
+    /// the manifest. A stage's errors end the build after it, with every diagnostic found so far.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil, reusing reuse: Reuse? = nil,
                              cache previous: BuildCache? = nil) -> Result {
         var diagnostics = Diagnostics()
@@ -83,8 +84,11 @@ public struct SiteBuilder {
 
         let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, previous: previous, sink: sink)
         let failed = { (timings: Timings) in Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: plan.cache) }
-        let (locales, routes) = plan.writeSharedFiles(jobs: jobs, diagnostics: &diagnostics)
+        let siteFiles = plan.writeSiteFiles(alongside: jobs)
+        let locales = plan.prepareLocales(jobs: jobs, diagnostics: &diagnostics)
         let entries = plan.renderPages(locales, reusing: reuse, jobs: jobs, timings: &timings, diagnostics: &diagnostics)
+        let (routes, found) = siteFiles.value
+        diagnostics.append(contentsOf: found.all)
         guard !diagnostics.hasErrors else { return failed(timings) }
         guard let manifest = plan.finish(entries, diagnostics: &diagnostics) else { return failed(timings) }
         return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings, routes: routes,
