@@ -1,7 +1,7 @@
 /*
  * paywall_locale.c: CLDR formatting through ICU's C API. See paywall_locale.h
- * for the contract. Every ICU object opened here is closed before returning, but number formatters: a few
- * hundred (by skeleton and locale) are kept for the process, since opening one costs far more than formatting.
+ * for the contract. Every ICU object opened here is closed before returning, but number formatters and plural
+ * rules: a bounded number of them is kept (see "Kept handles"), since opening one costs far more than using it.
  */
 #include "paywall_locale.h"
 
@@ -115,81 +115,163 @@ static int currency_code(const char *code, UChar out[4]) {
     return U_SUCCESS(status) && known ? 0 : -1;
 }
 
+/* --- Kept handles -------------------------------------------------------- */
+
+/* Opened number formatters and plural rules, kept by kind, skeleton and locale tag as the caller wrote it (a kept
+ * one needs no parsing of the tag), since opening one costs far more than using it (and ICU compiles a formatter only
+ * after its first few uses): the 2,000-page bench site of 20 locales keeps 80, a currency, its durations and a
+ * percent per locale. ICU's number formatters and
+ * plural rules are immutable and may be used by many threads at once (unumberformatter.h: "can be shared between
+ * threads"; the ICU user guide: const APIs are thread-safe). Only handles are kept, never results.
+ *
+ * At most HANDLES are open: when the table is full, the least recently used handle that no call is using is
+ * closed for the new one. A call holds a handle from acquire to release. */
+enum { HANDLES = 512, BUCKETS = 1024, SKELETON_CAPACITY = 64, KEY_CAPACITY = 1 + SKELETON_CAPACITY + LOCALE_CAPACITY };
+typedef enum { KIND_FORMATTER = 'f', KIND_PLURAL_RULES = 'p' } Kind;
+typedef struct {
+    uint64_t hash;
+    char key[KEY_CAPACITY];   /* kind, skeleton, U+001F, tag */
+    Kind kind;
+    void *handle;
+    int users;                /* calls holding the handle; it is closed only at 0 */
+    uint64_t used;            /* the clock at its last acquire */
+    int next;                 /* the next entry of its bucket, or -1 */
+} Handle;
+static Handle handles[HANDLES];
+static int handle_count, buckets[BUCKETS];
+static uint64_t handle_clock;
+static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t handles_once = PTHREAD_ONCE_INIT;
+
+static void empty_buckets(void) {
+    for (int i = 0; i < BUCKETS; i++) buckets[i] = -1;
+}
+
+static void close_handle(Kind kind, void *handle) {
+    if (kind == KIND_FORMATTER) unumf_close(handle);
+    else uplrules_close(handle);
+}
+
+/* Opens a handle for an ICU locale ID; NULL on failure. */
+static void *open_handle(Kind kind, const char *skeleton, const char *icu) {
+    UErrorCode status = U_ZERO_ERROR;
+    void *handle;
+    if (kind == KIND_FORMATTER) {
+        UChar uskeleton[SKELETON_CAPACITY];
+        int32_t length = (int32_t)strlen(skeleton);
+        u_charsToUChars(skeleton, uskeleton, length);
+        handle = unumf_openForSkeletonAndLocale(uskeleton, length, icu, &status);
+    } else {
+        handle = uplrules_open(icu, &status);
+    }
+    if (U_FAILURE(status)) {
+        if (handle != NULL) close_handle(kind, handle);
+        return NULL;
+    }
+    return handle;
+}
+
+/* The index of key's entry, or -1; under handles_lock. */
+static int find_handle(uint64_t hash, const char *key) {
+    for (int i = buckets[hash % BUCKETS]; i >= 0; i = handles[i].next) {
+        if (handles[i].hash == hash && strcmp(handles[i].key, key) == 0) return i;
+    }
+    return -1;
+}
+
+/* An entry for a new handle: a free one, else the least recently used one not in use (its handle returned in
+ * *evicted, to close), else -1; under handles_lock. */
+static int free_entry(Handle *evicted) {
+    if (handle_count < HANDLES) return handle_count++;
+    int oldest = -1;
+    for (int i = 0; i < HANDLES; i++) {
+        if (handles[i].users == 0 && (oldest < 0 || handles[i].used < handles[oldest].used)) oldest = i;
+    }
+    if (oldest < 0) return -1;
+    *evicted = handles[oldest];
+    int *link = &buckets[handles[oldest].hash % BUCKETS];
+    while (*link != oldest) link = &handles[*link].next;
+    *link = handles[oldest].next;
+    return oldest;
+}
+
+/* The handle for (kind, skeleton, tag), kept or opened now, held until release(kind, handle, *slot); NULL when
+ * the tag or skeleton is rejected. */
+static void *acquire(Kind kind, const char *skeleton, const char *tag, int *slot) {
+    *slot = -1;
+    if (tag == NULL || strlen(skeleton) >= SKELETON_CAPACITY || strlen(tag) >= LOCALE_CAPACITY) return NULL;
+    char key[KEY_CAPACITY];
+    key[0] = (char)kind;
+    strcpy(key + 1, skeleton);
+    strcat(key, "\x1f");
+    strcat(key, tag);
+    uint64_t hash = 1469598103934665603ull;   /* FNV-1a */
+    for (const char *c = key; *c != '\0'; c++) hash = (hash ^ (unsigned char)*c) * 1099511628211ull;
+
+    pthread_once(&handles_once, empty_buckets);
+    pthread_mutex_lock(&handles_lock);
+    int found = find_handle(hash, key);
+    if (found >= 0) {
+        handles[found].users++;
+        handles[found].used = ++handle_clock;
+        *slot = found;
+        pthread_mutex_unlock(&handles_lock);
+        return handles[found].handle;
+    }
+    pthread_mutex_unlock(&handles_lock);
+
+    char icu[LOCALE_CAPACITY];
+    void *handle = icu_locale(tag, icu) == 0 ? open_handle(kind, skeleton, icu) : NULL;
+    if (handle == NULL) return NULL;
+    Handle evicted = { .handle = NULL };
+    pthread_mutex_lock(&handles_lock);
+    found = find_handle(hash, key);   /* another thread may have opened it meanwhile */
+    if (found < 0 && (found = free_entry(&evicted)) >= 0) {
+        Handle *entry = &handles[found];
+        entry->hash = hash;
+        strcpy(entry->key, key);
+        entry->kind = kind;
+        entry->handle = handle;
+        entry->users = 0;
+        entry->next = buckets[hash % BUCKETS];
+        buckets[hash % BUCKETS] = found;
+        handle = NULL;
+    }
+    if (found >= 0) {
+        handles[found].users++;
+        handles[found].used = ++handle_clock;
+        *slot = found;
+    }
+    void *held = found >= 0 ? handles[found].handle : handle;
+    pthread_mutex_unlock(&handles_lock);
+    if (evicted.handle != NULL) close_handle(evicted.kind, evicted.handle);
+    if (found >= 0 && handle != NULL) close_handle(kind, handle);
+    return held;
+}
+
+/* Gives back a handle from acquire: a kept one stays open, one that found no room is closed. */
+static void release(Kind kind, void *handle, int slot) {
+    if (handle == NULL) return;
+    if (slot < 0) {
+        close_handle(kind, handle);
+        return;
+    }
+    pthread_mutex_lock(&handles_lock);
+    handles[slot].users--;
+    pthread_mutex_unlock(&handles_lock);
+}
+
 /* --- Numbers ------------------------------------------------------------ */
 
 static int32_t fill_number(const void *context, UChar *dest, int32_t capacity, UErrorCode *status) {
     return unumf_resultToString((const UFormattedNumber *)context, dest, capacity, status);
 }
 
-/* Number formatters kept by skeleton and ICU locale, in an open-addressed table. A UNumberFormatter is immutable and
- * may format on any thread, and ICU compiles it after its first few uses; opening one costs far more than formatting
- * with it (a site of 20 locales uses some 300: a currency, durations in three widths, a percent, per locale). The
- * table only grows, to FORMATTERS_KEPT entries; later ones are opened and closed each time. */
-enum { FORMATTER_SLOTS = 1024, FORMATTERS_KEPT = 768, SKELETON_CAPACITY = 64 };
-static struct {
-    char skeleton[SKELETON_CAPACITY];
-    char locale[LOCALE_CAPACITY];
-    UNumberFormatter *formatter;
-} formatters[FORMATTER_SLOTS];
-static int formatter_count;
-static pthread_mutex_t formatters_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The slot of (skeleton, icu): where it is, or the empty slot where it would go (FNV-1a, linear probing). */
-static int formatter_slot(const char *skeleton, const char *icu) {
-    uint32_t hash = 2166136261u;
-    for (const char *c = skeleton; *c; c++) hash = (hash ^ (unsigned char)*c) * 16777619u;
-    hash = (hash ^ '|') * 16777619u;
-    for (const char *c = icu; *c; c++) hash = (hash ^ (unsigned char)*c) * 16777619u;
-    int slot = (int)(hash % FORMATTER_SLOTS);
-    while (formatters[slot].formatter != NULL
-           && (strcmp(formatters[slot].skeleton, skeleton) != 0 || strcmp(formatters[slot].locale, icu) != 0)) {
-        slot = (slot + 1) % FORMATTER_SLOTS;
-    }
-    return slot;
-}
-
-/* The formatter for skeleton in icu, opened or kept; *kept says whether the caller must leave it open. */
-static UNumberFormatter *open_formatter(const char *skeleton, const char *icu, int *kept) {
-    pthread_mutex_lock(&formatters_lock);
-    UNumberFormatter *found = formatters[formatter_slot(skeleton, icu)].formatter;
-    pthread_mutex_unlock(&formatters_lock);
-    *kept = found != NULL;
-    if (found != NULL) return found;
-
-    UChar uskeleton[SKELETON_CAPACITY];
-    int32_t length = (int32_t)strlen(skeleton);
-    u_charsToUChars(skeleton, uskeleton, length);
-    UErrorCode status = U_ZERO_ERROR;
-    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(uskeleton, length, icu, &status);
-    if (U_FAILURE(status)) {
-        if (formatter != NULL) unumf_close(formatter);
-        return NULL;
-    }
-    pthread_mutex_lock(&formatters_lock);
-    int slot = formatter_slot(skeleton, icu);
-    if (formatters[slot].formatter != NULL) {
-        /* Another thread kept one meanwhile: use it. */
-        unumf_close(formatter);
-        formatter = formatters[slot].formatter;
-        *kept = 1;
-    } else if (formatter_count < FORMATTERS_KEPT) {
-        strcpy(formatters[slot].skeleton, skeleton);
-        strcpy(formatters[slot].locale, icu);
-        formatters[slot].formatter = formatter;
-        formatter_count++;
-        *kept = 1;
-    }
-    pthread_mutex_unlock(&formatters_lock);
-    return formatter;
-}
-
 /* Formats decimal (if not NULL) or integer with an ASCII number skeleton. */
 static int32_t format_skeleton(const char *skeleton, const char *locale, const char *decimal,
                                int64_t integer, char *buffer, int32_t capacity) {
-    char icu[LOCALE_CAPACITY];
-    if (icu_locale(locale, icu) != 0 || strlen(skeleton) >= SKELETON_CAPACITY) return -1;
-    int kept = 0;
-    UNumberFormatter *formatter = open_formatter(skeleton, icu, &kept);
+    int slot;
+    UNumberFormatter *formatter = acquire(KIND_FORMATTER, skeleton, locale, &slot);
     if (formatter == NULL) return -1;
 
     UErrorCode status = U_ZERO_ERROR;
@@ -200,7 +282,7 @@ static int32_t format_skeleton(const char *skeleton, const char *locale, const c
     }
     int32_t written = U_SUCCESS(status) ? fill_out(fill_number, result, buffer, capacity) : -1;
     if (result != NULL) unumf_closeResult(result);
-    if (!kept) unumf_close(formatter);
+    release(KIND_FORMATTER, formatter, slot);
     return written;
 }
 
@@ -246,20 +328,17 @@ static int32_t fill_plural(const void *context, UChar *dest, int32_t capacity, U
 }
 
 int32_t pwl_plural_category(int64_t count, const char *locale, char *buffer, int32_t capacity) {
-    char icu[LOCALE_CAPACITY];
-    if (icu_locale(locale, icu) != 0) return -1;
-    static const UChar no_skeleton[1] = { 0 };
+    int rules_slot, formatter_slot;
+    UPluralRules *rules = acquire(KIND_PLURAL_RULES, "", locale, &rules_slot);
+    UNumberFormatter *formatter = rules != NULL ? acquire(KIND_FORMATTER, "", locale, &formatter_slot) : NULL;
     UErrorCode status = U_ZERO_ERROR;
-    UPluralRules *rules = uplrules_open(icu, &status);
-    UNumberFormatter *formatter = U_SUCCESS(status)
-        ? unumf_openForSkeletonAndLocale(no_skeleton, 0, icu, &status) : NULL;
-    UFormattedNumber *number = U_SUCCESS(status) ? unumf_openResult(&status) : NULL;
-    if (U_SUCCESS(status)) unumf_formatInt(formatter, count, number, &status);
+    UFormattedNumber *number = formatter != NULL ? unumf_openResult(&status) : NULL;
+    if (number != NULL && U_SUCCESS(status)) unumf_formatInt(formatter, count, number, &status);
     PluralContext context = { rules, number };
-    int32_t written = U_SUCCESS(status) ? fill_out(fill_plural, &context, buffer, capacity) : -1;
+    int32_t written = number != NULL && U_SUCCESS(status) ? fill_out(fill_plural, &context, buffer, capacity) : -1;
     if (number != NULL) unumf_closeResult(number);
-    if (formatter != NULL) unumf_close(formatter);
-    if (rules != NULL) uplrules_close(rules);
+    if (formatter != NULL) release(KIND_FORMATTER, formatter, formatter_slot);
+    if (rules != NULL) release(KIND_PLURAL_RULES, rules, rules_slot);
     return written;
 }
 

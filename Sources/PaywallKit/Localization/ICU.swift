@@ -1,11 +1,14 @@
 import CLocale
-import Synchronization
 
 /// CLDR data from ICU, through the CLocale wrapper.
 ///
 /// Locales are BCP 47 tags ("en-US", "pt-BR", "zh-Hans", "ar-SA"). Output keeps ICU's
 /// non-breaking and narrow spaces (U+00A0, U+202F) and bidi marks (U+200F, U+061C).
 /// Formatting never fails: when ICU rejects an input, each function documents its fallback.
+///
+/// Nothing here keeps results: what a build asks often is kept by the build (``BuildCache``, or a value made once per
+/// locale, like ``Strings/direction``), and CLocale keeps the ICU formatters and plural rules it opened (a bounded
+/// number, shared by all threads), so a call costs one format, not an open.
 public enum ICU {
     /// The unit of a subscription or offer period.
     public enum DurationUnit: String, Sendable, CaseIterable {
@@ -36,15 +39,12 @@ public enum ICU {
     /// Falls back to "3 month" when the locale is rejected.
     public static func formatDuration(_ count: Int, _ unit: DurationUnit, width: UnitWidth,
                                       locale: String) -> String {
-        memo("duration", String(count), unit.rawValue, width.rawValue, locale) {
-            text(locale) { pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1) }
-        } ?? "\(count) \(unit.rawValue)"
+        text(locale) { pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1) } ?? "\(count) \(unit.rawValue)"
     }
 
     /// The plural category of `count` in `locale` (Arabic 3 is `.few`); `.other` if rejected.
     public static func pluralCategory(_ count: Int, locale: String) -> PluralCategory {
-        memo("plural", String(count), locale) { text(locale) { pwl_plural_category(Int64(count), locale, $0, $1) } }
-            .flatMap(PluralCategory.init(rawValue:)) ?? .other
+        text(locale) { pwl_plural_category(Int64(count), locale, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 
     /// A plain decimal string localized, every digit kept: "1234.5" is "1.234,5" in de-DE.
@@ -56,9 +56,7 @@ public enum ICU {
     /// A whole percentage localized: 35 is "35%" in en, "35 %" in de, "%35" in tr.
     /// Falls back to "35%".
     public static func formatPercent(_ wholePercent: Int, locale: String) -> String {
-        memo("percent", String(wholePercent), locale) {
-            text(locale) { pwl_format_percent(Int64(wholePercent), locale, $0, $1) }
-        } ?? "\(wholePercent)%"
+        text(locale) { pwl_format_percent(Int64(wholePercent), locale, $0, $1) } ?? "\(wholePercent)%"
     }
 
     /// An "and" list: "A, B, and C" in en, "A, B und C" in de, "A、B、C" in ja.
@@ -98,7 +96,7 @@ public enum ICU {
 
     /// Whether the locale is written right to left: true for ar, he, fa, ur; false if rejected.
     public static func isRightToLeft(_ locale: String) -> Bool {
-        memo("rtl", locale) { hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1 ? "1" : "0" } == "1"
+        hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1
     }
 
     /// Default fraction digits of an ISO 4217 currency: JPY 0, USD 2, KWD 3; 2 if unknown.
@@ -109,7 +107,7 @@ public enum ICU {
 
     /// The canonical BCP 47 form: "en_US" is "en-US", "zh_Hans" "zh-Hans"; nil if not well-formed.
     public static func canonicalLanguageTag(_ identifier: String) -> String? {
-        memo("tag", identifier) { text(identifier) { pwl_canonical_language_tag(identifier, $0, $1) } }
+        text(identifier) { pwl_canonical_language_tag(identifier, $0, $1) }
     }
 
     /// Whether ICU knows the locale's language, script and region: "pro" (Old Provençal) yes, "assets" or "zz-ZZ" no.
@@ -120,18 +118,6 @@ public enum ICU {
     /// The likely region of a locale: "de" is "DE", "ja" "JP", "en" "US"; nil if none.
     public static func likelyRegion(_ locale: String) -> String? {
         text(locale) { pwl_likely_region(locale, $0, $1) }
-    }
-
-    /// Results by function and arguments: a site formats the same few prices and periods on every page,
-    /// and opening an ICU formatter costs far more than a dictionary look-up.
-    private static let results = Mutex<[String: String?]>([:])
-
-    private static func memo(_ parts: String..., compute: () -> String?) -> String? {
-        let key = parts.joined(separator: "\u{1F}")
-        if let known = results.withLock({ $0[key] }) { return known }
-        let value = compute()
-        results.withLock { $0[key] = value }
-        return value
     }
 
     /// Runs a CLocale writer, growing the buffer once if needed; nil on failure.

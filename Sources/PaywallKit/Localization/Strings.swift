@@ -8,10 +8,20 @@ public struct Strings: Sendable {
         case plural([String: String])
     }
 
-    public var locale: String
+    public let locale: String
     public var values: [String: Value]
     /// The file each language came from, in the order they were tried.
     public var sources: [String]
+    /// How `locale` is written, as HTML's `dir` says it: "rtl" or "ltr". Asked of ICU when the strings are made, which
+    /// a build does once per locale, so that its pages need not ask.
+    public let direction: String
+
+    public init(locale: String, values: [String: Value], sources: [String]) {
+        self.locale = locale
+        self.values = values
+        self.sources = sources
+        direction = ICU.isRightToLeft(locale) ? "rtl" : "ltr"
+    }
 
     /// Parses one strings file: keys to texts or plural-form objects.
     public static func parse(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> [String: Value] {

@@ -6,7 +6,8 @@ import Mustache
 enum FallbackLanguage {
     /// `{ lang, dir }` for templates (`<bdi{{#textLang}} lang="{{lang}}" dir="{{dir}}"{{/textLang}}>`), or null
     /// when `source` is the page's language or not known.
-    static func value(_ source: String?, on page: String) -> MustacheValue {
+    /// `direction` says how a language is written (a page's renderer passes its kept directions).
+    static func value(_ source: String?, on page: String, direction: (String) -> String = FallbackLanguage.direction) -> MustacheValue {
         guard let source, isForeign(source, on: page) else { return .null }
         return .object(["lang": .string(source), "dir": .string(direction(source))])
     }
@@ -17,17 +18,20 @@ enum FallbackLanguage {
     }
 
     /// HTML in another language, wrapped in a block with its `lang` and `dir` (a block with `dir` is a bidi isolate).
-    static func wrap(_ html: String, _ source: String?, on page: String) -> String {
+    static func wrap(_ html: String, _ source: String?, on page: String, direction: (String) -> String = FallbackLanguage.direction) -> String {
         guard let source, isForeign(source, on: page), !html.isEmpty else { return html }
         return "<div lang=\"\(htmlEscaped(source))\" dir=\"\(direction(source))\">\n\(html)</div>\n"
     }
 
+    /// The direction of text in `locale`, from ICU; for a page's own language its ``Strings/direction`` says it, and a
+    /// page's renderer keeps the others' (`PageRenderer.Cache.direction(of:)`).
     static func direction(_ locale: String) -> String { ICU.isRightToLeft(locale) ? "rtl" : "ltr" }
 
-    /// The words for a table's check marks in the page's language, marked as such inside text in another language.
-    static func tableWords(_ strings: Strings, markdownLocale: String?, on page: String) -> Markdown.TableWords {
-        let foreign = markdownLocale.map { isForeign($0, on: page) } ?? false
+    /// The words for a table's check marks in the page's language (that of `strings`), marked as such inside text in
+    /// another language.
+    static func tableWords(_ strings: Strings, markdownLocale: String?) -> Markdown.TableWords {
+        let foreign = markdownLocale.map { isForeign($0, on: strings.locale) } ?? false
         return Markdown.TableWords(included: strings["included"], notIncluded: strings["notIncluded"],
-                                   lang: foreign ? page : nil, dir: foreign ? direction(page) : nil)
+                                   lang: foreign ? strings.locale : nil, dir: foreign ? strings.direction : nil)
     }
 }

@@ -27,7 +27,7 @@ enum HostPages {
         let (strings, _) = theme.strings(for: locale, fallback: routes.defaultLocale)
         let context: MustacheObject = [
             "lang": .string(locale),
-            "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
+            "dir": .string(strings.direction),
             "stylesheet": .string(routes.prefix + routes.stylesheet),
             "root": .string(routes.prefix),
             "home": .string(home),

@@ -108,7 +108,7 @@ extension OptionSection {
                     "isFirst": .bool(index == 0),
                     "isOpen": .bool(index == openTab),
                     "marketingHTML": section.marketing.map { markdown in
-                        let words = FallbackLanguage.tableWords(text.strings, markdownLocale: groupsLocale, on: text.locale)
+                        let words = FallbackLanguage.tableWords(text.strings, markdownLocale: groupsLocale)
                         return .string(FallbackLanguage.wrap(Markdown.render(markdown, allowRawHTML: allowRawHTML, tableWords: words).html,
                                                              groupsLocale, on: text.locale))
                     } ?? .null,

@@ -68,8 +68,10 @@ struct PageContext {
 
     var appName: String { config.appName ?? model.groupText.displayName }
 
-    /// Page-level values shared by the page template and marketing placeholders.
-    func common(options: [(option: StoreOption, value: MustacheValue)], cache: inout OptionContext.Cache) -> MustacheObject {
+    /// Page-level values shared by the page template and marketing placeholders; `groupTextLang` is the language of the
+    /// group's name when it fell back to another (`FallbackLanguage.value`).
+    func common(options: [(option: StoreOption, value: MustacheValue)], groupTextLang: MustacheValue,
+                cache: inout OptionContext.Cache) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
         // The options the page hides are reachable by product ID too; the resolver shows every option of most pages.
         let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }
@@ -77,14 +79,14 @@ struct PageContext {
             "title": .string(title),
             "locale": .string(model.locale),
             "lang": .string(model.locale),
-            "dir": .string(ICU.isRightToLeft(model.locale) ? "rtl" : "ltr"),
+            "dir": .string(strings.direction),
             "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null,
                             "openURL": config.appOpenURL.map(MustacheValue.string) ?? .null,
                             "appStoreURL": config.appStoreURL.map(MustacheValue.string) ?? .null]),
             "app_name": .string(appName),
             "group": .object(["id": model.group.map { .string($0.id) } ?? .null, "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description),
-                              "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
+                              "textLang": groupTextLang]),
             "options": .list(options.map(\.value)),
             "planNames": .string(cache.planNames(options, locale: model.locale)),
             "products": cache.products(hidden.isEmpty ? options : options + contexts(hidden, cache: &cache)),

@@ -9,6 +9,10 @@ extension PageRenderer {
         var pageSize = 0
         /// Each locale's name in its own language, capitalized.
         private var languageNames = BoundedCache<String, String>(limit: 1_000)
+        /// The durations and percentages in words of this thread's pages (lent to their `PriceText`).
+        let formatted = PriceText.Formatted()
+        /// The writing direction of each language a page's text fell back to (`FallbackLanguage`).
+        private var directions = BoundedCache<String, String>(limit: 1_000)
         /// The hreflang links and language links (none current) of each `Placement.alternatesKey` and root, costed by
         /// how many links they hold.
         var links = BoundedCache<LinksKey, (alternates: MustacheValue, languages: [MustacheValue])>(limit: 100_000)
@@ -52,6 +56,11 @@ extension PageRenderer {
 
         mutating func languageName(_ locale: String) -> String {
             languageNames.kept(locale) { RootIndex.capitalizedFirst(ICU.displayName(of: locale, in: locale), locale) }
+        }
+
+        /// "rtl" or "ltr": how text in `locale` is written.
+        mutating func direction(of locale: String) -> String {
+            directions.kept(locale) { FallbackLanguage.direction(locale) }
         }
     }
 }

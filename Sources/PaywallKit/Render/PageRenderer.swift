@@ -32,11 +32,12 @@ struct PageRenderer {
                 cache: inout Cache, memo: RenderMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
-        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
+        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings, formatted: cache.formatted)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path, vocabulary: vocabulary)
         let features = FeatureTable(model)
         let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
-        var context = builder.common(options: options, cache: &cache.options)
+        let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale) { cache.direction(of: $0) }
+        var context = builder.common(options: options, groupTextLang: groupTextLang, cache: &cache.options)
         let page = model.page
 
         let controlStyle = page.controlStyle
@@ -119,7 +120,7 @@ struct PageRenderer {
         if page.marketing == .markdown {
             guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
-                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale, on: model.locale))
+                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale))
             if let limit = rendered.overLimit {
                 // A body over a limit as written was reported where it crossed it, when the site was read.
                 if Markdown.render(page.body).overLimit == nil {
@@ -140,11 +141,12 @@ struct PageRenderer {
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
                                   hint: "make the others '## ' headings")
             }
-            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale))
+            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale) { cache.direction(of: $0) })
             hasH1 = rendered.h1Count > 0
         }
         context["hasH1"] = .bool(hasH1)
-        context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"), on: model.locale)
+        context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"),
+                                                      on: model.locale) { cache.direction(of: $0) }
 
         do {
             if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings) }

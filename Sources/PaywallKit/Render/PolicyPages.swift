@@ -53,14 +53,14 @@ struct PolicyPages {
                 markdownLocale = file.locale ?? defaultLocale
             }
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
-                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: markdownLocale, on: locale))
+                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: markdownLocale))
             let path = "\(locale)/policies/\(slug)/"
             let root = "../../../"
             let context: MustacheObject = [
                 "title": .string(rendered.firstH1 ?? strings[kind]),
                 "hasH1": .bool(rendered.h1Count > 0),
                 "lang": .string(locale), "locale": .string(locale),
-                "dir": .string(ICU.isRightToLeft(locale) ? "rtl" : "ltr"),
+                "dir": .string(strings.direction),
                 "stylesheet": .string(root + stylesheet),
                 "root": .string(root),
                 "contentHTML": .string(FallbackLanguage.wrap(rendered.html, markdownLocale, on: locale)),
