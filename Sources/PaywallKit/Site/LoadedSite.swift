@@ -13,6 +13,14 @@ struct LoadedSite {
     /// Every locale's pages, in the order of `locales` (not copied into one array: a `Page` is hundreds of bytes).
     var allPages: some Sequence<Page> { locales.lazy.flatMap { pages[$0] ?? [] } }
 
+    /// The site's locales, the default first: paywall.yml's, else every locale the catalog localizes.
+    static func siteLocales(config: SiteConfig, catalog: Catalog?) -> (locales: [String], defaultLocale: String) {
+        let locales = config.locales ?? catalog?.locales ?? []
+        let defaultLocale = config.defaultLocale ?? catalog?.defaultLocale.flatMap { locales.contains($0) || config.locales == nil ? $0 : nil }
+            ?? locales.first ?? "en-US"
+        return ([defaultLocale] + locales.filter { $0 != defaultLocale }, defaultLocale)
+    }
+
     static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
         for path in inputs.unreadable where !inputs.problems.contains(where: { $0.location.file == path }) {
@@ -36,6 +44,17 @@ struct LoadedSite {
             diagnostics.error(SourceLocation(file: configFile), "the site has no paywall.yml",
                               hint: "run `paywall init` to create a site, or pass the site's folder: `paywall build SITE`")
         }
+        /// The theme, its strings in the locales' languages (and the default's), with what loading it found.
+        let loadTheme = { @Sendable (locales: [String], defaultLocale: String) -> (theme: Theme?, diagnostics: Diagnostics) in
+            var found = Diagnostics()
+            let languages = Set(locales.flatMap { Theme.languages(for: $0, fallback: defaultLocale) })
+            let theme = found.collect { try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates"), languages: languages) }
+            return (theme, found)
+        }
+        // When paywall.yml names the locales and the default one, the theme's languages are known before the catalog is
+        // read, and the theme loads on a thread of its own meanwhile.
+        let early = config.locales != nil && config.defaultLocale != nil
+            ? Background { [config] in loadTheme(siteLocales(config: config, catalog: nil).locales, config.defaultLocale!) } : nil
         // The catalog is parsed on another thread while the content files are parsed here.
         let catalogRead = DispatchGroup()
         nonisolated(unsafe) var catalog: Catalog?
@@ -53,15 +72,9 @@ struct LoadedSite {
                               hint: "add content/NAME.md with front matter naming a groupID")
         }
 
-        // Locales: paywall.yml's, else every locale the catalog localizes; the default first.
-        var locales = config.locales ?? catalog?.locales ?? []
-        let defaultLocale = config.defaultLocale ?? catalog?.defaultLocale.flatMap { locales.contains($0) || config.locales == nil ? $0 : nil }
-            ?? locales.first ?? "en-US"
-        locales = [defaultLocale] + locales.filter { $0 != defaultLocale }
-        let languages = Set(locales.flatMap { Theme.languages(for: $0, fallback: defaultLocale) })
-        let theme = diagnostics.collect {
-            try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates"), languages: languages)
-        }
+        let (locales, defaultLocale) = siteLocales(config: config, catalog: catalog)
+        let (theme, themeDiagnostics) = early?.value ?? loadTheme(locales, defaultLocale)
+        diagnostics.append(contentsOf: themeDiagnostics.all)
 
         // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
         let policyNames = content.policyPageNames.union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
