@@ -24,6 +24,8 @@ struct PagesWriter: Sendable {
         var entries: [Manifest.Entry] = []
         var diagnostics = Diagnostics()
         var timings = SiteBuilder.Timings()
+        /// Carried over from the build before (its files kept, its diagnostics repeated), not rendered.
+        var kept = false
     }
 
     init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer) {
