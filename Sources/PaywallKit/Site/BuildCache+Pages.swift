@@ -20,29 +20,39 @@ extension BuildCache {
         var files: Int
         var locales: [String]
 
-        /// The content files' names (relative to `content/`): the base file's, and the translation's when there is one.
-        var contentFiles: [String] {
-            let base = name + ".md"
-            let own = file.split(separator: "/").last.map(String.init) ?? file
-            return own == base ? [base] : [base, own]
+        /// Whether `contains` holds for the names (relative to `content/`) of the base file and of the file read.
+        func contentFiles(all contains: (String) -> Bool) -> Bool {
+            let own = String(file[(file.lastIndex(of: "/").map(file.index(after:)) ?? file.startIndex)...])
+            return contains(own) && (own == name + ".md" || contains(name + ".md"))
         }
     }
 
-    /// One (locale, page) of a build: what it was rendered from and what that gave: its files (a range of the build's
-    /// manifest entries, which the record shares rather than copies) and its diagnostics.
+    /// One (locale, page) of a build: what it was rendered from and what that gave, as ranges of the build's
+    /// ``PageRecords``: its files (manifest entries) and its diagnostics.
     struct PageRecord: Sendable {
         var source: PageSource
         var entries: Range<Int>
-        var diagnostics: [Diagnostic]
+        var diagnostics: Range<Int>
     }
 
     /// The pages of a build with what they were read from: the key, the content files' text and the manifest entries
-    /// in the order of the pages (the build's own values, not copies), and each page's record.
+    /// in the order of the pages (the build's own values, not copies), every page's diagnostics in that order (one
+    /// array, not one per page), and each page's record.
     struct PageRecords: Sendable {
         var key: PagesKey
         var content: [String: String]
         var entries: [Manifest.Entry] = []
+        var diagnostics: [Diagnostic] = []
         var pages: [PageRecord] = []
+
+        /// Adds a page's record after the others.
+        mutating func append(_ source: PageSource, _ result: PagesWriter.UnitResult) {
+            let entriesStart = entries.count, diagnosticsStart = diagnostics.count
+            entries += result.entries
+            diagnostics += result.repeated
+            diagnostics += result.diagnostics.all
+            pages.append(PageRecord(source: source, entries: entriesStart..<entries.count, diagnostics: diagnosticsStart..<diagnostics.count))
+        }
     }
 
     /// Keeps the pages of a successful build, for the next build with this cache (a failed build records none: its
@@ -75,10 +85,8 @@ extension BuildCache {
         /// What rendering `source` gave last time (marked kept), when it would give the same now.
         func result(for source: PageSource) -> PagesWriter.UnitResult? {
             guard let index = index["\(source.locale)/\(source.name)"], case let record = last.pages[index], record.source == source,
-                  source.contentFiles.allSatisfy(unchanged.contains) else { return nil }
-            var result = PagesWriter.UnitResult(entries: Array(last.entries[record.entries]), kept: true)
-            result.diagnostics.append(contentsOf: record.diagnostics)
-            return result
+                  source.contentFiles(all: unchanged.contains) else { return nil }
+            return PagesWriter.UnitResult(entries: Array(last.entries[record.entries]), repeated: last.diagnostics[record.diagnostics], kept: true)
         }
 
         /// Byte equality (not String's, which takes canonically equivalent text for equal: it renders other bytes).

@@ -122,11 +122,9 @@ extension SiteBuilder {
             for (unit, slot) in zip(units, results.take()) {
                 guard let result = slot else { continue }
                 let source = source(of: localePages[unit.locale][unit.page], in: locales[unit.locale].locale)
+                diagnostics.append(contentsOf: result.repeated)
                 diagnostics.append(contentsOf: result.diagnostics.all)
-                let start = records.entries.count
-                records.entries += result.entries
-                records.pages.append(BuildCache.PageRecord(source: source, entries: start..<records.entries.count,
-                                                           diagnostics: result.diagnostics.all))
+                records.append(source, result)
                 timings.resolve += result.timings.resolve
                 timings.render += result.timings.render
                 timings.write += result.timings.write
