@@ -1,11 +1,12 @@
 /*
  * paywall_locale.c: CLDR formatting through ICU's C API. See paywall_locale.h
  * for the contract. Every ICU object opened here is closed before returning, but number formatters: a few
- * dozen (by skeleton and locale) are kept for the process, since opening one costs far more than formatting.
+ * hundred (by skeleton and locale) are kept for the process, since opening one costs far more than formatting.
  */
 #include "paywall_locale.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,25 +121,37 @@ static int32_t fill_number(const void *context, UChar *dest, int32_t capacity, U
     return unumf_resultToString((const UFormattedNumber *)context, dest, capacity, status);
 }
 
-/* Formats decimal (if not NULL) or integer with an ASCII number skeleton. */
-/* Number formatters kept by skeleton and ICU locale. A UNumberFormatter is immutable and may format on any
- * thread; the table only grows, to FORMATTERS entries, and later ones are opened and closed each time. */
-enum { FORMATTERS = 64, SKELETON_CAPACITY = 64 };
+/* Number formatters kept by skeleton and ICU locale, in an open-addressed table. A UNumberFormatter is immutable and
+ * may format on any thread, and ICU compiles it after its first few uses; opening one costs far more than formatting
+ * with it (a site of 20 locales uses some 300: a currency, durations in three widths, a percent, per locale). The
+ * table only grows, to FORMATTERS_KEPT entries; later ones are opened and closed each time. */
+enum { FORMATTER_SLOTS = 1024, FORMATTERS_KEPT = 768, SKELETON_CAPACITY = 64 };
 static struct {
     char skeleton[SKELETON_CAPACITY];
     char locale[LOCALE_CAPACITY];
     UNumberFormatter *formatter;
-} formatters[FORMATTERS];
+} formatters[FORMATTER_SLOTS];
 static int formatter_count;
 static pthread_mutex_t formatters_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The slot of (skeleton, icu): where it is, or the empty slot where it would go (FNV-1a, linear probing). */
+static int formatter_slot(const char *skeleton, const char *icu) {
+    uint32_t hash = 2166136261u;
+    for (const char *c = skeleton; *c; c++) hash = (hash ^ (unsigned char)*c) * 16777619u;
+    hash = (hash ^ '|') * 16777619u;
+    for (const char *c = icu; *c; c++) hash = (hash ^ (unsigned char)*c) * 16777619u;
+    int slot = (int)(hash % FORMATTER_SLOTS);
+    while (formatters[slot].formatter != NULL
+           && (strcmp(formatters[slot].skeleton, skeleton) != 0 || strcmp(formatters[slot].locale, icu) != 0)) {
+        slot = (slot + 1) % FORMATTER_SLOTS;
+    }
+    return slot;
+}
+
 /* The formatter for skeleton in icu, opened or kept; *kept says whether the caller must leave it open. */
 static UNumberFormatter *open_formatter(const char *skeleton, const char *icu, int *kept) {
-    UNumberFormatter *found = NULL;
     pthread_mutex_lock(&formatters_lock);
-    for (int i = 0; i < formatter_count && found == NULL; i++) {
-        if (strcmp(formatters[i].skeleton, skeleton) == 0 && strcmp(formatters[i].locale, icu) == 0) found = formatters[i].formatter;
-    }
+    UNumberFormatter *found = formatters[formatter_slot(skeleton, icu)].formatter;
     pthread_mutex_unlock(&formatters_lock);
     *kept = found != NULL;
     if (found != NULL) return found;
@@ -153,10 +166,16 @@ static UNumberFormatter *open_formatter(const char *skeleton, const char *icu, i
         return NULL;
     }
     pthread_mutex_lock(&formatters_lock);
-    if (formatter_count < FORMATTERS) {
-        strcpy(formatters[formatter_count].skeleton, skeleton);
-        strcpy(formatters[formatter_count].locale, icu);
-        formatters[formatter_count].formatter = formatter;
+    int slot = formatter_slot(skeleton, icu);
+    if (formatters[slot].formatter != NULL) {
+        /* Another thread kept one meanwhile: use it. */
+        unumf_close(formatter);
+        formatter = formatters[slot].formatter;
+        *kept = 1;
+    } else if (formatter_count < FORMATTERS_KEPT) {
+        strcpy(formatters[slot].skeleton, skeleton);
+        strcpy(formatters[slot].locale, icu);
+        formatters[slot].formatter = formatter;
         formatter_count++;
         *kept = 1;
     }
@@ -164,6 +183,7 @@ static UNumberFormatter *open_formatter(const char *skeleton, const char *icu, i
     return formatter;
 }
 
+/* Formats decimal (if not NULL) or integer with an ASCII number skeleton. */
 static int32_t format_skeleton(const char *skeleton, const char *locale, const char *decimal,
                                int64_t integer, char *buffer, int32_t capacity) {
     char icu[LOCALE_CAPACITY];

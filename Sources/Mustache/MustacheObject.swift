@@ -134,9 +134,13 @@ struct MustacheName: Sendable, Equatable {
 
     init(_ text: String) {
         self.text = text
-        var hash: UInt32 = 2_166_136_261
-        for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        self.hash = hash
+        // FNV-1a over the bytes in place (a native or small string has them contiguous; the view's iterator is slower).
+        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return hash
+        }
+        hash = text.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(text.utf8)
     }
 
     static func == (lhs: MustacheName, rhs: MustacheName) -> Bool {

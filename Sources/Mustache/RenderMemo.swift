@@ -31,9 +31,10 @@ public final class RenderMemo: Sendable {
     /// `entryCost` more for each (a section of hundreds of options is hundreds of kilobytes).
     private let state: Mutex<(entries: BoundedCache<Key, [Entry]>, hits: Int)>
     static let perKey = 4, entryCost = 256
-    /// The bytes a memo keeps by default, its entries' costs included: 8 MiB per rendering thread. With two
-    /// generations kept, 16 MiB held 10 MiB more at 20,000 pages than the flushed memo before it, for no speed.
-    public static let defaultLimit = 8 << 20
+    /// The bytes a memo keeps by default, its entries' costs included: 2 MiB per rendering thread. A thread renders
+    /// a locale's pages together, so the cards it replays are that locale's few; 8 MiB held 7 MiB more at 2,000
+    /// pages for the same work (2,472M instructions either way).
+    public static let defaultLimit = 2 << 20
 
     public init(limit: Int = RenderMemo.defaultLimit) {
         state = Mutex((BoundedCache(limit: limit), 0))

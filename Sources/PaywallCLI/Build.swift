@@ -21,6 +21,8 @@ enum Build {
         }
         let inputs = SiteInputs.load(options.site)
         var result = SiteBuilder.build(inputs, jobs: options.jobs, into: writer ?? DiscardingSink())
+        // The build's memos end with the process: freeing them one by one would be this command's last serial step.
+        if let cache = result.cache { _ = Unmanaged.passRetained(cache) }
         // `check` is what CI runs before publishing: the scaffold's example.com links must not ship (said once the
         // site has no errors, which come first).
         if !write, !result.diagnostics.hasErrors { result.diagnostics.append(contentsOf: inputs.placeholderLinkWarnings) }

@@ -112,10 +112,14 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let writer = try SiteWriter(output: folder.appendingPathComponent("out").path)
         defer { writer.discard() }
-        for path in ["../escaped.html", "/escaped.html", "en-US/../../escaped.html", "./index.html", "en-US//index.html"] {
+        for path in ["../escaped.html", "/escaped.html", "en-US/../../escaped.html", "./index.html", "en-US//index.html", "en-US/", "", "..", "en-US/."] {
             #expect(throws: Diagnostic.self, "\(path)") { try writer.write(OutputFile(path, "x")) }
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.html").path))
+        // Dots are only a part's whole name when it is one or two of them.
+        for path in [".well-known/apple-app-site-association", "en-US/..pro/index.html", "notes.../a.txt", "..."] {
+            #expect(throws: Never.self, "\(path)") { try writer.write(OutputFile(path, "x")) }
+        }
     }
 
     @Test("an option group's Markdown may not link to http")

@@ -18,10 +18,13 @@ public enum MarkdownCheck {
     /// app's URL scheme), accepted as they are when a placeholder puts them in copy.
     static func check(_ rendered: Markdown.Rendered, of markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
                       allowRawHTML: Bool, afterPlaceholders: Bool = false, trusted: Set<String> = [], diagnostics: inout Diagnostics) {
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         let start = fallback ?? SourceLocation(file: file, line: firstLine ?? 0, column: firstLine == nil ? 0 : 1)
+        // The body's lines, split when a problem is first placed: most bodies have none.
+        var split: [Substring]?
         func location(_ place: Markdown.Link) -> SourceLocation {
             guard let firstLine else { return fallback ?? SourceLocation(file: file) }
+            let lines = split ?? markdown.split(separator: "\n", omittingEmptySubsequences: false)
+            split = lines
             // Nodes an extension made (autolinks) have no position: find the text where it was written.
             var place = place
             if place.line < 1 {
@@ -39,7 +42,10 @@ public enum MarkdownCheck {
         }
         let filled = afterPlaceholders ? " once its placeholders are filled" : ""
         for link in rendered.links where !(afterPlaceholders && trusted.contains(link.url)) {
-            do { try SafeURL.check(link.url, "the link", at: location(link)) } catch {
+            // Placed only when it fails: placing reads the body's lines.
+            do { try SafeURL.check(link.url, "the link", at: start) } catch {
+                var error = error
+                error.location = location(link)
                 guard afterPlaceholders else { diagnostics.append(error); continue }
                 diagnostics.error(error.location, "the link '\(link.url)'\(filled) is not https or relative: \(error.message)",
                                   hint: "placeholders stay text in copy: write the link target itself, or use {{products.ID.subscribeURL}}")

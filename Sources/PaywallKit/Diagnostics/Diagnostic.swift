@@ -32,6 +32,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         return diagnostic
     }
 
+    /// Equal diagnostics compare every field; the hash leaves out the hint and the group, which follow from the
+    /// message (every page of a locale reports its warnings again, and their hints are the longest text hashed).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(location)
+        hasher.combine(message)
+    }
+
     /// The compiler's format: `path:line:column: error: message (hint)`.
     public var description: String {
         var text = "\(location): \(severity.rawValue): \(message)"

@@ -17,6 +17,38 @@ extension OptionContext {
         /// identities of the contexts.
         private var trees = BoundedCache<[Int], MustacheValue>(limit: 10_000)
         private var planNames = BoundedCache<[Int], String>(limit: 10_000)
+        /// Each page's contexts, by its options array itself and the page fields the contexts read: the pages of a
+        /// locale, group and customer share the array the resolver's cache made, so one look-up serves the page.
+        private var pages = BoundedCache<PageKey, [(option: StoreOption, value: MustacheValue)]>(limit: 20_000)
+
+        /// An options array known by its storage, which it keeps alive: equal only to the same array, unchanged
+        /// (changing an element of an array this key shares copies the storage first). Two equal arrays made apart
+        /// are two keys; that costs a look-up, never a wrong context.
+        struct OptionsIdentity: Hashable, Sendable {
+            let options: [StoreOption]
+            private let address: UInt
+
+            init(_ options: [StoreOption]) {
+                self.options = options
+                address = options.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            }
+
+            static func == (lhs: Self, rhs: Self) -> Bool { lhs.address == rhs.address && lhs.options.count == rhs.options.count }
+            func hash(into hasher: inout Hasher) { hasher.combine(address) }
+        }
+
+        /// What the contexts of a page read besides the options: as `Key` and `SharedKey`, less the option's fields.
+        struct PageKey: Hashable, Sendable {
+            var options: OptionsIdentity
+            var locale: String, currency: String, selectedID: String?, assetPrefix: String
+            var buttonLabel: Int, isButtonsStyle: Bool, badgeLocale: String?
+        }
+
+        mutating func contexts(for key: PageKey) -> [(option: StoreOption, value: MustacheValue)]? { pages.value(for: key) }
+
+        mutating func insert(_ contexts: [(option: StoreOption, value: MustacheValue)], for key: PageKey) {
+            pages.insert(contexts, for: key, cost: max(1, contexts.count))
+        }
 
         /// Everything a context is made of: the option's shared part and its place on the page. Equal keys compare
         /// every field; the hash takes the few that tell a locale's options apart (hashing all of them costs more
@@ -64,18 +96,22 @@ extension OptionContext {
                 description: option.text.description, textLocale: option.textLocale, badgeLocale: context.badgeLocale,
                 billingPlan: option.billingPlan, commitmentTotal: option.commitment.map { ExactDecimal($0.total) },
                 commitmentPayments: option.commitment?.payments)
-            // The parts as bits: hashing a set runs a hasher per element.
-            let labels = Page.ButtonLabel.allCases.enumerated().reduce(0) { $0 | (context.buttonLabel.contains($1.element) ? 1 << $1.offset : 0) }
-            return Key(shared: shared, index: context.index, isSelected: context.isSelected, buttonLabel: labels,
+            return Key(shared: shared, index: context.index, isSelected: context.isSelected, buttonLabel: bits(context.buttonLabel),
                        isButtonsStyle: context.isButtonsStyle)
+        }
+
+        /// The parts as bits: hashing a set runs a hasher per element.
+        static func bits(_ label: Set<Page.ButtonLabel>) -> Int {
+            Page.ButtonLabel.allCases.enumerated().reduce(0) { $0 | (label.contains($1.element) ? 1 << $1.offset : 0) }
         }
 
         /// The identities of the contexts; nil when one has none (changed on this page, as a feature table does).
         static func identities(_ options: [(option: StoreOption, value: MustacheValue)]) -> [Int]? {
             var identities: [Int] = []
             identities.reserveCapacity(options.count)
-            for item in options {
-                guard case .object(let object) = item.value, object.identity != 0 else { return nil }
+            // By index: a loop over the elements would copy each option.
+            for index in options.indices {
+                guard case .object(let object) = options[index].value, object.identity != 0 else { return nil }
                 identities.append(object.identity)
             }
             return identities

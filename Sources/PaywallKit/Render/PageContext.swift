@@ -25,7 +25,11 @@ struct PageContext {
     func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         let badgeLocale = model.page.textLocale(of: "badges")
         let isButtonsStyle = model.page.controlStyle == .buttons
-        return options.enumerated().map { index, option in
+        let key = OptionContext.Cache.PageKey(options: .init(options), locale: text.locale, currency: text.currency, selectedID: model.selectedID,
+                                              assetPrefix: root, buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
+                                              isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
+        if let known = cache.contexts(for: key) { return known }
+        let made = options.enumerated().map { index, option in
             let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
@@ -35,6 +39,8 @@ struct PageContext {
             }
             return (option, value)
         }
+        cache.insert(made, for: key)
+        return made
     }
 
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.
@@ -65,6 +71,8 @@ struct PageContext {
     /// Page-level values shared by the page template and marketing placeholders.
     func common(options: [(option: StoreOption, value: MustacheValue)], cache: inout OptionContext.Cache) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
+        // The options the page hides are reachable by product ID too; the resolver shows every option of most pages.
+        let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }
         return [
             "title": .string(title),
             "locale": .string(model.locale),
@@ -79,7 +87,7 @@ struct PageContext {
                               "textLang": FallbackLanguage.value(model.groupTextLocale, on: model.locale)]),
             "options": .list(options.map(\.value)),
             "planNames": .string(cache.planNames(options, locale: model.locale)),
-            "products": cache.products(options + contexts(model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }, cache: &cache)),
+            "products": cache.products(hidden.isEmpty ? options : options + contexts(hidden, cache: &cache)),
         ]
     }
 }

@@ -33,8 +33,13 @@ public struct PriceText: Sendable {
         guard amount != 0 else { return strings["free"] }
         let price = money(amount)
         guard period.count == 1 else { return strings.format("every", ["price": price, "duration": duration(period)]) }
-        let key = "per" + period.unit.rawValue.prefix(1).uppercased() + period.unit.rawValue.dropFirst()
-        return strings.format(spoken ? key + "Spoken" : key, ["price": price])
+        let key = switch period.unit {
+        case .day: spoken ? "perDaySpoken" : "perDay"
+        case .week: spoken ? "perWeekSpoken" : "perWeek"
+        case .month: spoken ? "perMonthSpoken" : "perMonth"
+        case .year: spoken ? "perYearSpoken" : "perYear"
+        }
+        return strings.format(key, ["price": price])
     }
 
     /// "1 week free", "$2.99/month for 3 months", "$19.99 for 3 months".

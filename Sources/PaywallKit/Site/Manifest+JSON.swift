@@ -112,13 +112,15 @@ extension JSONReader {
 enum JSONText {
     /// A JSON string literal (paths and IDs are plain; quotes, backslashes and control characters are escaped).
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            out.append(contentsOf: quoted(text).utf8)
-            return
+        // The bytes in place when the string has them contiguous (a manifest is thousands of short strings).
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
         }
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: text.utf8)
-        out.append(UInt8(ascii: "\""))
+        if plain != true { out.append(contentsOf: quoted(text).utf8) }
     }
 
     static func quoted(_ text: String) -> String {

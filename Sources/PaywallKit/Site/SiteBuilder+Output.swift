@@ -72,8 +72,9 @@ extension SiteBuilder {
                 var found = listed.collisions
                 var folders: [String: String] = [:]
                 for (key, claim) in listed.claims {
-                    var end = key.endIndex
-                    while let slash = key[..<end].lastIndex(of: "/") {
+                    // By bytes: "/" is ASCII, so each cut is a character boundary, and no grapheme is walked.
+                    var end = key.utf8.endIndex
+                    while let slash = key.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
                         if folders.updateValue(claim.path, forKey: String(key[..<slash])) != nil { break }
                         end = slash
                     }

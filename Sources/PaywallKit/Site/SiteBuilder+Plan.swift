@@ -31,25 +31,29 @@ extension SiteBuilder {
             output = Output(sink: sink)
         }
 
-        /// The stylesheet, the root index, the host pages and the assets (one task), and each locale's strings and
-        /// policy pages (a task each), on `jobs` threads: the locales ready for their pages, and the site's routes.
-        func writeSharedFiles(jobs: Int, diagnostics: inout Diagnostics) -> (locales: [PagesWriter.Locale], routes: SiteRoutes?) {
-            let routes = Mutex<SiteRoutes?>(nil)
-            let prepared = Mutex<[(locale: PagesWriter.Locale?, diagnostics: Diagnostics)]>(
-                Array(repeating: (nil, Diagnostics()), count: site.locales.count + 1))
-            SiteBuilder.forEach(site.locales.count + 1, jobs: jobs) { task in
+        /// The stylesheet, the locale chooser, the host pages and the assets, with the routes they make and what making
+        /// them found: on a thread of their own while the pages render (no page reads them), or made now for one job.
+        func writeSiteFiles(alongside jobs: Int) -> Background<(routes: SiteRoutes, diagnostics: Diagnostics)> {
+            let work = { @Sendable () -> (routes: SiteRoutes, diagnostics: Diagnostics) in
                 var found = Diagnostics()
-                var locale: PagesWriter.Locale?
-                if task == 0 {
-                    routes.withLock { $0 = writeSiteFiles(diagnostics: &found) }
-                } else {
-                    locale = pages.prepare(locale: site.locales[task - 1], output: output, diagnostics: &found)
-                }
+                let routes = writeSiteFiles(diagnostics: &found)
+                return (routes, found)
+            }
+            return jobs > 1 ? Background(work) : Background(done: work())
+        }
+
+        /// Each locale's strings and policy pages, a task each on `jobs` threads: the locales ready for their pages.
+        func prepareLocales(jobs: Int, diagnostics: inout Diagnostics) -> [PagesWriter.Locale] {
+            let prepared = Mutex<[(locale: PagesWriter.Locale?, diagnostics: Diagnostics)]>(
+                Array(repeating: (nil, Diagnostics()), count: site.locales.count))
+            SiteBuilder.forEach(site.locales.count, jobs: jobs) { task in
+                var found = Diagnostics()
+                let locale = pages.prepare(locale: site.locales[task], output: output, diagnostics: &found)
                 prepared.withLock { $0[task] = (locale, found) }
             }
             let tasks = prepared.withLock { $0 }
             for task in tasks { diagnostics.append(contentsOf: task.diagnostics.all) }
-            return (tasks.compactMap(\.locale), routes.withLock { $0 })
+            return tasks.compactMap(\.locale)
         }
 
         /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.

@@ -59,9 +59,10 @@ public struct SiteBuilder {
     /// result's `cache` is the one to pass to the next build.
     ///
     /// The stages, in order: load the inputs; check what only the whole site can tell; plan what every page shares
-    /// (the stylesheet, the vocabulary, the cache); write the shared files; render the pages (keeping, with a sink,
-    /// those the cache's last successful build rendered from the same inputs while the sink still holds their files);
-    /// write the static files and the manifest. A stage's errors end the build after it, with every diagnostic found so far.
+    /// (the stylesheet, the vocabulary, the cache); write the site's own files (the stylesheet, the locale chooser,
+    /// the host files) while each locale's strings are prepared and its pages rendered (keeping, with a sink, those the
+    /// cache's last successful build rendered from the same inputs while the sink still holds their files); write the
+    /// static files and the manifest. A stage's errors end the build after it, with every diagnostic found so far.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil,
                              cache previous: BuildCache? = nil) -> Result {
         var diagnostics = Diagnostics()
@@ -80,8 +81,11 @@ public struct SiteBuilder {
         let failed = { (timings: Timings) in
             Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: previous ?? plan.cache)
         }
-        let (locales, routes) = plan.writeSharedFiles(jobs: jobs, diagnostics: &diagnostics)
+        let siteFiles = plan.writeSiteFiles(alongside: jobs)
+        let locales = plan.prepareLocales(jobs: jobs, diagnostics: &diagnostics)
         let pages = plan.renderPages(locales, jobs: jobs, timings: &timings, diagnostics: &diagnostics)
+        let (routes, found) = siteFiles.value
+        diagnostics.append(contentsOf: found.all)
         guard !diagnostics.hasErrors else { return failed(timings) }
         guard let manifest = plan.finish(pages.entries, diagnostics: &diagnostics) else { return failed(timings) }
         // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last good one.

@@ -9,7 +9,7 @@ extension SiteWriter {
     /// lets an unchanged file be kept or linked instead of written, once the file kept is seen to hold its bytes.
     public func write(_ file: OutputFile, hash: String? = nil) throws(Diagnostic) {
         let path = file.path
-        guard !path.hasPrefix("/"), !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+        guard Self.staysInside(path) else {
             throw .error(SourceLocation(file: output), "refusing to write '\(path)' outside the output folder")
         }
         let existing = try existing.value.writable()
@@ -38,6 +38,22 @@ extension SiteWriter {
             return true
         }
         guard complete else { throw writeError(path) }
+    }
+
+    /// Relative, with no empty, `.` or `..` part: a path that names a file inside the output folder. Read as bytes,
+    /// since every file written is checked.
+    static func staysInside(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard length > 0, !(dots == length && dots <= 2) else { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(dots == length && dots <= 2)
     }
 
     /// Keeps a file of the current output as it is: left in the spare when that holds the same bytes, else linked

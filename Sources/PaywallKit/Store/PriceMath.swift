@@ -41,6 +41,6 @@ public enum PriceMath {
     /// "49.99", "7800": a decimal as plain digits for the formatter (`description` writes "." and no grouping,
     /// as `NSDecimalString` does for en_US_POSIX, without making a Foundation locale).
     public static func plain(_ value: Decimal) -> String {
-        value.description
+        DecimalDigits.layout.flatMap { $0.plain(value) } ?? value.description
     }
 }

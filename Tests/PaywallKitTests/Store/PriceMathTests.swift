@@ -58,4 +58,17 @@ struct PriceMathTests {
     func badPeriods(_ text: String) {
         #expect(Period(iso8601: text) == nil)
     }
+
+    @Test("plain digits are what Decimal.description writes, for prices and for values no price has")
+    func plainDigits() throws {
+        #expect(DecimalDigits.layout != nil, "this platform's Decimal layout is read directly")
+        var values = ["49.99", "7800", "0", "0.5", "-0.5", "0.01", "-12.30", "0.000001", "1e3", "99999999999999999999",
+                      "184467440737095516150", "123456789.123456789"].map { Decimal(string: $0)! }
+        values += [Decimal.nan, Decimal(string: "49.99")! * 12 / 52, PriceMath.price(Decimal(string: "49.99")!, per: .month, for: Period(1, .year), fractionDigits: 2)]
+        for step in 0..<3_000 {
+            values += [Decimal(step) / 100 - 7, Decimal(step) * Decimal(string: "0.001")!, Decimal(step * step * step) * 1_000]
+        }
+        for value in values { #expect(PriceMath.plain(value) == value.description) }
+        #expect(PriceMath.plain(Decimal(string: "4.16")!) == "4.16")
+    }
 }
