@@ -120,10 +120,14 @@ extension SiteBuilder {
                 }
             }
             // What each page was made from is recorded now, not while rendering (when memory is at its peak).
+            let slots = results.take()
             var records = BuildCache.PageRecords(key: key, content: inputs.content)
             records.pages.reserveCapacity(units.count)
+            // Room for exactly what is recorded: the arrays are kept until the next build.
+            records.diagnostics.reserveCapacity(slots.reduce(0) { $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0) })
+            records.entries.reserveCapacity(slots.reduce(0) { $0 + ($1?.entries.count ?? 0) })
             var rendered = Set<String>(), anyKept = false
-            for (unit, slot) in zip(units, results.take()) {
+            for (unit, slot) in zip(units, slots) {
                 guard let result = slot else { continue }
                 let source = source(of: localePages[unit.locale][unit.page], in: locales[unit.locale].locale)
                 diagnostics.append(contentsOf: result.repeated)
