@@ -62,7 +62,8 @@ enum Serve {
             let locales = "\(report.localeCount) locale\(report.localeCount == 1 ? "" : "s")"
             reporter.status("Built \(pages) in \(locales) into \(output)/ in \(seconds) s")
         } else if let pages = report.renderedPages {
-            reporter.status("Rebuilt \(pages.joined(separator: ", ")) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(report.timings.description)); the other pages are kept")
+            let rendered = pages.isEmpty ? "" : " " + pages.joined(separator: ", ")
+            reporter.status("Rebuilt\(rendered) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(report.timings.description)); \(pages.isEmpty ? "every page is" : "the other pages are") kept")
         } else {
             reporter.status("Rebuilt \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in \(String(format: "%.0f", report.seconds * 1000)) ms")
         }

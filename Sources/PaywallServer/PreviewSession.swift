@@ -40,7 +40,7 @@ public final class PreviewSession: Sendable {
         public var isFirst: Bool
         /// The input paths (relative to the site) whose change started it.
         public var changed: [String]
-        /// The pages rendered when the rest of the output was kept; nil for a whole build.
+        /// The pages rendered when the builder kept the others (none: every page was kept); nil for a whole build.
         public var renderedPages: [String]?
         /// Reading inputs and the stages after, in seconds (resolve, render and write summed over threads).
         public var timings = SiteBuilder.Timings()
@@ -57,8 +57,6 @@ public final class PreviewSession: Sendable {
     private let watcher = Locked<Watcher?>(nil)
     private let buildCount = Locked(0)
     private let lastBuild = Locked<LastBuild?>(nil)
-    /// The inputs changed since the last good build: a failed build's changes are not in the output yet.
-    private let unbuilt = Locked<Set<String>>([])
     /// Left while the spare of a first build is being made; a rebuild waits for it.
     private let spareReady = DispatchGroup()
     /// The last build's memos, for the builder to keep or replace.
@@ -104,8 +102,8 @@ public final class PreviewSession: Sendable {
     }
 
     /// Loads, builds and writes the site (the output folder is swapped while no request reads it), records
-    /// the failure for the error page, tells open pages to reload, and reports. After an edit to store pages'
-    /// content files alone, only those pages are rendered; the rest of the output is kept.
+    /// the failure for the error page, tells open pages to reload, and reports. The builder renders only the pages
+    /// whose inputs changed since the build cache's last build and keeps the output's files of the others.
     @discardableResult
     public func rebuild(changed: [String] = []) -> BuildReport {
         spareReady.wait()
@@ -113,8 +111,6 @@ public final class PreviewSession: Sendable {
         let inputs = SiteInputs.load(configuration.site)
         catalogPath.set(inputs.catalog?.path)
         let previous = lastBuild.value
-        let pending = unbuilt.update { $0.formUnion(changed) }
-        let reuse = previous.flatMap { Self.reuse(changed: pending.sorted(), inputs: inputs, previous: $0) }
         var diagnostics = Diagnostics()
         var result: SiteBuilder.Result?
         var spare: Manifest?
@@ -126,7 +122,7 @@ public final class PreviewSession: Sendable {
             let writer = try SiteWriter(output: configuration.output, site: configuration.site, removesInBackground: true,
                                         known: known, flushes: false)
             timings.write += SiteBuilder.seconds(since: step)
-            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, reusing: reuse, cache: cache.value)
+            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, cache: cache.value)
             cache.set(built.cache)
             timings.load += built.timings.load
             timings.resolve = built.timings.resolve
@@ -151,10 +147,9 @@ public final class PreviewSession: Sendable {
             diagnostics.append(error)
         }
         if let manifest = result?.manifest {
-            unbuilt.set([])
             // After a swap the spare holds what the output held (also an output left by an earlier run); after a first
             // build there is none: one is made in the background, so that the first edit need not make every folder again.
-            lastBuild.set(LastBuild(manifest: manifest, spare: spare, contentFiles: Set(inputs.content.keys)))
+            lastBuild.set(LastBuild(manifest: manifest, spare: spare))
             if spare == nil {
                 let output = configuration.output
                 let lastBuild = self.lastBuild
@@ -173,32 +168,16 @@ public final class PreviewSession: Sendable {
         let report = BuildReport(diagnostics: sorted, seconds: SiteBuilder.seconds(since: start),
                                  pageCount: result?.pageCount ?? 0,
                                  localeCount: Set(result?.manifest?.pages.map(\.locale) ?? []).count,
-                                 isFirst: isFirst, changed: changed, renderedPages: reuse.map { $0.pages.sorted() }, timings: timings)
+                                 isFirst: isFirst, changed: changed, renderedPages: result?.renderedPages, timings: timings)
         onBuild(report)
         return report
     }
 
-    /// What the last successful build wrote, for rebuilding only what an edit touches.
+    /// What the last successful build wrote: what the writer finds in the output folder and its spare.
     struct LastBuild: Sendable {
         var manifest: Manifest
         /// The spare's manifest, when there is a spare.
         var spare: Manifest?
-        var contentFiles: Set<String>
-    }
-
-    /// The pages to render when every change is to the content file (or a translation) of an existing store page;
-    /// nil when anything else changed (the catalog, the theme, settings, assets, policy pages, files added or removed).
-    static func reuse(changed: [String], inputs: SiteInputs, previous: LastBuild) -> SiteBuilder.Reuse? {
-        guard !changed.isEmpty, Set(inputs.content.keys) == previous.contentFiles else { return nil }
-        let storePages = Set(previous.manifest.pages.map(\.page))
-        var pages = Set<String>()
-        for path in changed {
-            guard path.hasPrefix("content/"), path.hasSuffix(".md") else { return nil }
-            let name = PageLoader.nameAndLocale(String(path.dropFirst(8))).name
-            guard storePages.contains(name) else { return nil }
-            pages.insert(name)
-        }
-        return SiteBuilder.Reuse(pages: pages, previous: previous.manifest)
     }
 
     /// Stops watching (after a rebuild in progress), ends the event streams and closes the server. Idempotent.

@@ -73,6 +73,24 @@ import Testing
         #expect(zip(back.files, warm.files).allSatisfy { $0.bytes == $1.bytes } && back.files.count == warm.files.count)
     }
 
+    @Test("a failed build hands back the cache it was given, for the build after the fix; without a sink no page is kept")
+    func failedBuildsKeepTheLastGoodCache() throws {
+        let good = TestSite().build()
+        let cache = try #require(good.cache)
+        // Other prices (another fingerprint) and an error: the build's own cache is not the one to keep.
+        let broken = TestSite().catalog(replacing: "\"49.99\"", with: "\"39.99\"")
+            .page(replacing: "Identify every bird you hear.", with: "Only {{{products.pro.yearly.price}}}.")
+        let failed = SiteBuilder.build(broken.inputs, cache: cache)
+        #expect(failed.diagnostics.hasErrors)
+        #expect(failed.cache === cache, "the last good build's cache")
+        // The fix: that cache is valid again, and a build that collects its files in memory renders every page.
+        let fixed = SiteBuilder.build(TestSite().inputs, cache: failed.cache)
+        #expect(fixed.cache === cache)
+        #expect(fixed.renderedPages == nil)
+        #expect(fixed.files.map(\.path) == good.files.map(\.path))
+        #expect(zip(fixed.files, good.files).allSatisfy { $0.bytes == $1.bytes })
+    }
+
     @Test("threads give their state back, and the next build takes it")
     func statesAreKept() throws {
         let first = SiteBuilder.build(TestSite().inputs, jobs: 2)

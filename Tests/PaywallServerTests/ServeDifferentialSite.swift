@@ -7,7 +7,7 @@ enum DifferentialSite {
         baseURL: https://example.com/subscribe/
         catalog: catalog.yml
         defaultLocale: en-US
-        locales: [en-US, de-DE, fr-FR]
+        locales: [en-US, de-DE, fr-FR, en-GB]
         storefronts: { default: USA, de-DE: DEU, fr-FR: FRA }
         app: { name: Birdwatch, icon: assets/icon.svg }
         actions:
@@ -128,13 +128,26 @@ enum DifferentialSite {
         "static/robots.txt": "User-agent: *\nAllow: /\n",
     ]
 
-    /// One step of the script: a file written (text) or removed (nil), and whether the build after it succeeds.
+    /// One step of the script: a file written (text) or removed (nil), whether the build after it succeeds, and
+    /// (where the step is there to exercise keeping) which pages the rebuild renders.
     struct Edit {
         var name: String
         var path: String
         var text: String?
         var succeeds = true
+        var renders = Renders.any
+
+        enum Renders: Equatable {
+            /// Not checked.
+            case any
+            /// Every page (`renderedPages` nil).
+            case whole
+            /// These pages; the others are kept.
+            case only([String])
+        }
     }
+
+    static let thanks = "---\ntitle: Thank you\n---\nWelcome aboard, birder.\n"
 
     static func replacing(_ text: String, _ old: String, _ new: String) -> String {
         precondition(text.contains(old), "the fixture has no '\(old)'")
@@ -152,8 +165,16 @@ enum DifferentialSite {
             Edit(name: "page front matter that changes the stylesheet", path: "content/pro.md", text: pro("Name every bird you hear.", extra: styled)),
             Edit(name: "page front matter that removes its customer states", path: "content/pro.md",
                  text: pro("Name every bird you hear.", extra: styled, states: false)),
-            Edit(name: "plain page body", path: "content/thanks.md", text: "---\ntitle: Thank you\n---\nWelcome aboard, birder.\n"),
-            Edit(name: "policy page body", path: "content/terms.md", text: "---\ntitle: Terms of Service\n---\nBe kinder to birds.\n"),
+            Edit(name: "plain page body", path: "content/thanks.md", text: thanks, renders: .only(["thanks"])),
+            // Back to a text it had two builds ago: the spare folder holds that page's file from then.
+            Edit(name: "plain page body back to its earlier text", path: "content/thanks.md", text: Self.files["content/thanks.md"],
+                 renders: .only(["thanks"])),
+            Edit(name: "plain page body again", path: "content/thanks.md", text: thanks, renders: .only(["thanks"])),
+            Edit(name: "policy page body", path: "content/terms.md", text: "---\ntitle: Terms of Service\n---\nBe kinder to birds.\n",
+                 renders: .only([])),
+            // en-GB reads thanks.md too, and says it is untranslated only once the page has a translation.
+            Edit(name: "translation of a plain page added", path: "content/thanks.de.md", text: "---\ntitle: Danke\n---\nWillkommen.\n",
+                 renders: .only(["thanks"])),
             Edit(name: "translation edited", path: "content/pro.de.md", text: translation("Erkenne jeden Vogel")),
             Edit(name: "translation added", path: "content/pro.fr.md", text: "---\ntitle: Birdwatch Pro\n---\n# Chaque oiseau\n\nÉcoutez.\n"),
             Edit(name: "translation removed", path: "content/pro.de.md", text: nil),
@@ -163,9 +184,9 @@ enum DifferentialSite {
             Edit(name: "strings file added", path: "templates/strings/fr.json", text: "{ \"subscribe\": \"Rejoindre\" }\n"),
             Edit(name: "theme partial", path: "templates/partials/marketing.mustache", text: marketing("Fresh")),
             Edit(name: "paywall.yml accent colour", path: "paywall.yml", text: change(&config, "#0b6e4f", "#a02040")),
-            Edit(name: "paywall.yml locale removed", path: "paywall.yml", text: change(&config, "[en-US, de-DE, fr-FR]", "[en-US, fr-FR]")),
-            Edit(name: "asset edited", path: "assets/icon.svg", text: icon("#a02040")),
-            Edit(name: "static file", path: "static/robots.txt", text: "User-agent: *\nDisallow: /\n"),
+            Edit(name: "paywall.yml locale removed", path: "paywall.yml", text: change(&config, "[en-US, de-DE, fr-FR, en-GB]", "[en-US, fr-FR, en-GB]")),
+            Edit(name: "asset edited", path: "assets/icon.svg", text: icon("#a02040"), renders: .only([])),
+            Edit(name: "static file", path: "static/robots.txt", text: "User-agent: *\nDisallow: /\n", renders: .only([])),
             Edit(name: "page added", path: "content/extra.md", text: "---\ntitle: Extra\ngroupID: birdwatch.pro\n---\nMore birds.\n"),
             // The locale choosers and the locale-less addresses name each page by its title.
             Edit(name: "page title", path: "content/plans.md", text: plans.replacingOccurrences(of: "title: Plans", with: "title: Pricing")),
@@ -175,7 +196,20 @@ enum DifferentialSite {
             Edit(name: "page broken", path: "content/pro.md", text: pro("Broken.", extra: styled + "colour: red\n"), succeeds: false),
             Edit(name: "catalog price while the page is broken", path: "catalog.yml", text: change(&catalog, "USA: \"1.99\"", "USA: \"2.49\""),
                  succeeds: false),
-            Edit(name: "page fixed", path: "content/pro.md", text: pro("Fixed.", extra: styled)),
+            Edit(name: "page fixed", path: "content/pro.md", text: pro("Fixed.", extra: styled), renders: .whole),
+            // Edits made while the build fails are not in the output: the good build after renders them, whatever it
+            // recorded of the failed builds in between.
+            Edit(name: "page broken again", path: "content/pro.md", text: pro("Broken.", extra: styled + "colour: red\n"), succeeds: false),
+            Edit(name: "plain page body while a page is broken", path: "content/thanks.md",
+                 text: "---\ntitle: Thanks\n---\nWelcome aboard, fellow birder.\n", succeeds: false),
+            Edit(name: "page fixed again", path: "content/pro.md", text: pro("Fixed again.", extra: styled), renders: .only(["pro", "thanks"])),
+            // A → B → A while broken, for both pages: the output holds A of each, so every page is kept.
+            Edit(name: "page broken a third time", path: "content/pro.md", text: pro("Broken.", extra: styled + "colour: red\n"), succeeds: false),
+            Edit(name: "plain page body edited while a page is broken", path: "content/thanks.md",
+                 text: "---\ntitle: Thanks\n---\nWelcome aboard, dear birder.\n", succeeds: false),
+            Edit(name: "plain page body back while a page is broken", path: "content/thanks.md",
+                 text: "---\ntitle: Thanks\n---\nWelcome aboard, fellow birder.\n", succeeds: false),
+            Edit(name: "page fixed as it was", path: "content/pro.md", text: pro("Fixed again.", extra: styled), renders: .only([])),
             Edit(name: "catalog broken", path: "catalog.yml", text: catalog + "  - id: [\n", succeeds: false),
             Edit(name: "catalog fixed", path: "catalog.yml", text: change(&catalog, "USA: \"4.99\"", "USA: \"3.99\"")),
             Edit(name: "paywall.yml catalog to .storekit", path: "paywall.yml", text: change(&config, "catalog: catalog.yml", "catalog: Products.storekit")),

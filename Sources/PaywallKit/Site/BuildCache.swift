@@ -11,6 +11,10 @@ import Synchronization
 /// (``RenderMemo``), each a ``BoundedCache``. They are kept as one value per rendering thread (``RenderState``), so
 /// that threads never share the reference counts that rendering changes on every tag; a thread takes one for a
 /// build and gives it back after.
+///
+/// Beside the memos, the cache holds what the last build rendered: the site files (``siteFiles(for:make:)``) and each
+/// page with what it was read from (``PageRecords``), so that the next build renders only the pages whose inputs
+/// changed and keeps the files of the others.
 public final class BuildCache: Sendable {
     /// Everything a memo may have read that a page's front matter and body do not give (which are in the memos' own
     /// keys): the settings, the catalog and its prices, the templates and UI strings, which assets exist, the
@@ -42,6 +46,7 @@ public final class BuildCache: Sendable {
     let fingerprint: Fingerprint
     private let idle = Mutex<[RenderState]>([])
     private let lastSiteFiles = Mutex<(key: SiteFilesKey, files: SiteFiles)?>(nil)
+    let lastPages = Mutex<PageRecords?>(nil)
 
     /// What the locale choosers, the 404 pages and the host files read beside the fingerprint: the stylesheet's
     /// name and each locale's pages by name, title and kind (`serve` after an edit to a page's copy keeps them).

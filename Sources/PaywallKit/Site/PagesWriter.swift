@@ -24,6 +24,10 @@ struct PagesWriter: Sendable {
         var entries: [Manifest.Entry] = []
         var diagnostics = Diagnostics()
         var timings = SiteBuilder.Timings()
+        /// A kept page's diagnostics as the build that rendered it found them (without duplicates already).
+        var repeated: ArraySlice<Diagnostic> = []
+        /// Carried over from the build before (its files kept, its diagnostics repeated), not rendered.
+        var kept = false
     }
 
     init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer) {

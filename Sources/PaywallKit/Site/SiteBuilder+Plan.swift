@@ -80,19 +80,25 @@ extension SiteBuilder {
             return made.routes
         }
 
-        /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from `reuse`'s
-        /// previous build while all its files are as they were: the manifest entries, in the order of the locales' pages.
-        func renderPages(_ locales: [PagesWriter.Locale], reusing reuse: Reuse?, jobs: Int, timings: inout Timings,
-                         diagnostics: inout Diagnostics) -> [Manifest.Entry] {
+        /// What the pages stage gave: the manifest entries (in the order of the locales' pages), the names of the pages
+        /// rendered (nil when none was kept), and every page's record, for the cache to keep when the build succeeds.
+        struct Pages {
+            var entries: [Manifest.Entry] = []
+            var rendered: [String]?
+            var records: BuildCache.PageRecords
+        }
+
+        /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from the last
+        /// successful build of the cache when that rendered it from the same inputs and the output still holds its
+        /// files as they were.
+        func renderPages(_ locales: [PagesWriter.Locale], jobs: Int, timings: inout Timings, diagnostics: inout Diagnostics) -> Pages {
             // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of thousands.
             let localePages = locales.map { site.pages[$0.locale] ?? [] }
             let units = localePages.indices.flatMap { locale in localePages[locale].indices.map { (locale: locale, page: $0) } }
             let results = Results(count: units.count)
-            // Kept pages name the stylesheet: when it changed, every page is rendered again.
-            let reuse = reuse.flatMap { $0.previous.files.contains(stylesheet) ? $0 : nil }
-            let kept = reuse.map { reuse in
-                Dictionary(grouping: reuse.previous.pages.filter { !reuse.pages.contains($0.page) }) { "\($0.locale)/\($0.page)" }
-            }
+            let key = BuildCache.PagesKey(stylesheet: stylesheet, locales: locales.map(\.locale), policyPaths: locales.map(\.policyPaths))
+            // Without a sink the files are collected in memory: there are none to keep.
+            let kept = output.sink == nil ? nil : cache.keptPages(for: key, content: inputs.content)
             let next = Atomic(0)
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
@@ -102,11 +108,10 @@ extension SiteBuilder {
                 while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                     for index in runs[run] {
                         let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
-                        // A page is kept only while every file of it is still as it was; else it is made again.
-                        if let kept, let entries = kept["\(locale.locale)/\(page.name)"],
-                           case var result = PagesWriter.UnitResult(entries: entries),
-                           entries.allSatisfy({ output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics) }) {
-                            output.list(entries.map(\.path), from: page.file)
+                        // A page is kept only while every file of it is still in the output as it was; else it is made again.
+                        if let kept, case var result? = kept.result(for: source(of: page, in: locale.locale)),
+                           result.entries.allSatisfy({ output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics) }) {
+                            output.list(result.entries.map(\.path), from: page.file)
                             results.set(index, result)
                         } else {
                             results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
@@ -114,15 +119,32 @@ extension SiteBuilder {
                     }
                 }
             }
-            var entries: [Manifest.Entry] = []
-            for result in results.all {
+            // What each page was made from is recorded now, not while rendering (when memory is at its peak).
+            let slots = results.take()
+            var records = BuildCache.PageRecords(key: key, content: inputs.content)
+            records.pages.reserveCapacity(units.count)
+            // Room for exactly what is recorded: the arrays are kept until the next build.
+            records.diagnostics.reserveCapacity(slots.reduce(0) { $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0) })
+            records.entries.reserveCapacity(slots.reduce(0) { $0 + ($1?.entries.count ?? 0) })
+            var rendered = Set<String>(), anyKept = false
+            for (unit, slot) in zip(units, slots) {
+                guard let result = slot else { continue }
+                let source = source(of: localePages[unit.locale][unit.page], in: locales[unit.locale].locale)
+                diagnostics.append(contentsOf: result.repeated)
                 diagnostics.append(contentsOf: result.diagnostics.all)
-                entries += result.entries
+                records.append(source, result)
                 timings.resolve += result.timings.resolve
                 timings.render += result.timings.render
                 timings.write += result.timings.write
+                if result.kept { anyKept = true } else { rendered.insert(source.name) }
             }
-            return entries
+            return Pages(entries: records.entries, rendered: anyKept ? rendered.sorted() : nil, records: records)
+        }
+
+        /// What a page is rendered from in a locale, beside the ``BuildCache/PagesKey``.
+        func source(of page: Page, in locale: String) -> BuildCache.PageSource {
+            BuildCache.PageSource(locale: locale, name: page.name, file: page.file, files: site.content.files[page.name]?.count ?? 0,
+                                  locales: pages.localesOfPage[page.name] ?? [])
         }
 
         /// The static folder's files, then the manifest of everything written; nil when either met an error or two

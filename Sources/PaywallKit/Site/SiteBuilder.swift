@@ -33,8 +33,11 @@ public struct SiteBuilder {
         public var timings = Timings()
         /// What the host files and `serve` route by (nil when the build failed).
         public var routes: SiteRoutes?
-        /// The memos this build used, to pass to the next one (the builder decides whether they still hold).
+        /// The cache to pass to the next build (the builder decides whether it still holds): this build's, or after a
+        /// failure the one it was given.
         public var cache: BuildCache?
+        /// The pages rendered (by name) when the others were kept from the build before; nil when every page was rendered.
+        public var renderedPages: [String]?
         public var pageCount: Int { manifest?.pages.count ?? 0 }
     }
 
@@ -52,25 +55,15 @@ public struct SiteBuilder {
 
     public static let generator = "paywall"
 
-    /// A rebuild that renders only `pages` (by name) and carries the others over from `previous` (`serve`, after an
-    /// edit to those pages' content files). Needs a sink that can keep files.
-    public struct Reuse: Sendable {
-        public var pages: Set<String>
-        public var previous: Manifest
-        public init(pages: Set<String>, previous: Manifest) {
-            self.pages = pages
-            self.previous = previous
-        }
-    }
-
     /// `cache`: the build cache of an earlier build (`serve`), kept when it is still valid for these inputs; the
     /// result's `cache` is the one to pass to the next build.
     ///
     /// The stages, in order: load the inputs; check what only the whole site can tell; plan what every page shares
     /// (the stylesheet, the vocabulary, the cache); write the site's own files (the stylesheet, the locale chooser,
-    /// the host files) while each locale's strings are prepared and its pages rendered; write the static files and
-    /// the manifest. A stage's errors end the build after it, with every diagnostic found so far.
-    public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil, reusing reuse: Reuse? = nil,
+    /// the host files) while each locale's strings are prepared and its pages rendered (keeping, with a sink, those the
+    /// cache's last successful build rendered from the same inputs while the sink still holds their files); write the
+    /// static files and the manifest. A stage's errors end the build after it, with every diagnostic found so far.
+    public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil,
                              cache previous: BuildCache? = nil) -> Result {
         var diagnostics = Diagnostics()
         var timings = Timings()
@@ -83,16 +76,22 @@ public struct SiteBuilder {
         timings.load = seconds(since: loadStart)
 
         let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, previous: previous, sink: sink)
-        let failed = { (timings: Timings) in Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: plan.cache) }
+        // A failed build hands back the cache it was given (the last successful build's, whose pages are in the output),
+        // so that the build after the fix keeps them; its own memos, made for inputs that failed, go.
+        let failed = { (timings: Timings) in
+            Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: previous ?? plan.cache)
+        }
         let siteFiles = plan.writeSiteFiles(alongside: jobs)
         let locales = plan.prepareLocales(jobs: jobs, diagnostics: &diagnostics)
-        let entries = plan.renderPages(locales, reusing: reuse, jobs: jobs, timings: &timings, diagnostics: &diagnostics)
+        let pages = plan.renderPages(locales, jobs: jobs, timings: &timings, diagnostics: &diagnostics)
         let (routes, found) = siteFiles.value
         diagnostics.append(contentsOf: found.all)
         guard !diagnostics.hasErrors else { return failed(timings) }
-        guard let manifest = plan.finish(entries, diagnostics: &diagnostics) else { return failed(timings) }
+        guard let manifest = plan.finish(pages.entries, diagnostics: &diagnostics) else { return failed(timings) }
+        // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last good one.
+        plan.cache.record(pages.records)
         return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings, routes: routes,
-                      cache: plan.cache)
+                      cache: plan.cache, renderedPages: pages.rendered)
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale
@@ -126,11 +125,12 @@ public struct SiteBuilder {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    /// One result per unit of work, filled from any thread, read in order.
+    /// One result per unit of work, filled from any thread, taken in order.
     final class Results: Sendable {
         private let slots: Mutex<[PagesWriter.UnitResult?]>
         init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
         func set(_ index: Int, _ result: PagesWriter.UnitResult) { slots.withLock { $0[index] = result } }
-        var all: [PagesWriter.UnitResult] { slots.withLock { $0.compactMap { $0 } } }
+        /// Every slot by unit, moved out (not copied: a site may have tens of thousands).
+        func take() -> [PagesWriter.UnitResult?] { slots.withLock { slots in defer { slots = [] }; return slots } }
     }
 }
