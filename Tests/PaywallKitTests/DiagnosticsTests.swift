@@ -12,9 +12,12 @@ import Testing
         for round in 0..<3 {
             for diagnostic in round == 1 ? found.reversed() : found { diagnostics.append(diagnostic) }
         }
+        #expect(!diagnostics.hasErrors)
         diagnostics.append(.error(SourceLocation(file: "content/page0.md"), "page 0 has no translation"))
+        diagnostics.append(.error(SourceLocation(file: "content/page0.md"), "page 0 has no translation"))
+        #expect(diagnostics.hasErrors)
         #expect(diagnostics.all == found + [.error(SourceLocation(file: "content/page0.md"), "page 0 has no translation")])
-        #expect(diagnostics.errorsReported == 1)
+        #expect(diagnostics.errorsReported == 2, "a repeated error is kept once and counted each time")
         // The same text with another hint or group is another diagnostic.
         diagnostics.append(.warning(found[0].location, found[0].message, hint: "add content/page0.de-DE.md"))
         #expect(diagnostics.all.count == distinct + 2)

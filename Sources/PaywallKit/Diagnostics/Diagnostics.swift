@@ -8,25 +8,31 @@ public struct Diagnostics: Sendable {
     private static let scanned = 8
     /// Every error reported, duplicates included: a stage compares it before and after to know whether it failed.
     public private(set) var errorsReported = 0
+    /// How many of `all` are errors: stages ask `hasErrors` often, and a site may have thousands of warnings.
+    private var errorsKept = 0
 
     public init() {}
 
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorsKept > 0 }
     public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
 
     public mutating func append(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error { errorsReported += 1 }
-        guard all.count >= Self.scanned else {
+        if all.count < Self.scanned {
             guard !all.contains(diagnostic) else { return }
-            all.append(diagnostic)
-            if all.count == Self.scanned { seen = Set(all) }
-            return
+            if all.count + 1 == Self.scanned { seen = Set(all + [diagnostic]) }
+        } else {
+            guard seen.insert(diagnostic).inserted else { return }
         }
-        if seen.insert(diagnostic).inserted { all.append(diagnostic) }
+        all.append(diagnostic)
+        if diagnostic.severity == .error { errorsKept += 1 }
     }
 
     public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
+        // Room for a batch at once (a build gathers every page's warnings) once the set is in use.
+        let count = diagnostics.underestimatedCount
+        if count > 1, all.count >= Self.scanned { seen.reserveCapacity(all.count + count) }
         for diagnostic in diagnostics { append(diagnostic) }
     }
 
