@@ -91,6 +91,19 @@ import Testing
         #expect(zip(fixed.files, good.files).allSatisfy { $0.bytes == $1.bytes })
     }
 
+    @Test("the catalog read by a build is read again only when its file, prices or the settings changed")
+    func catalogMemo() throws {
+        let first = try #require(TestSite().build().cache?.catalogMemo)
+        let copyEdit = TestSite().page(replacing: "Identify every bird you hear.", with: "Hear every bird.")
+        let cache = try #require(TestSite().build().cache)
+        cache.catalogMemo = first
+        #expect(SiteBuilder.build(copyEdit.inputs, cache: cache).cache?.catalogMemo === first, "a page edit reads no catalog")
+        for edit in Self.edits.prefix(4) {
+            let built = SiteBuilder.build(edit.site.inputs, cache: cache)
+            #expect(built.cache?.catalogMemo != nil && built.cache?.catalogMemo !== first, "\(edit.name)")
+        }
+    }
+
     @Test("threads give their state back, and the next build takes it")
     func statesAreKept() throws {
         let first = SiteBuilder.build(TestSite().inputs, jobs: 2)

@@ -44,6 +44,12 @@ public final class BuildCache: Sendable {
     }
 
     let fingerprint: Fingerprint
+    /// The catalog the last build of this cache read, whatever else changed (it has a key of its own).
+    private let catalog = Mutex<CatalogMemo?>(nil)
+    var catalogMemo: CatalogMemo? {
+        get { catalog.withLock { $0 } }
+        set { catalog.withLock { $0 = newValue } }
+    }
     private let idle = Mutex<[RenderState]>([])
     private let lastSiteFiles = Mutex<(key: SiteFilesKey, files: SiteFiles)?>(nil)
     let lastPages = Mutex<PageRecords?>(nil)

@@ -9,6 +9,8 @@ struct LoadedSite {
     var locales: [String]
     var defaultLocale: String
     var pages: [String: [Page]]
+    /// The catalog as read, for the next build to find again (nil when the settings could not be read).
+    var catalogMemo: CatalogMemo?
 
     /// Every locale's pages, in the order of `locales` (not copied into one array: a `Page` is hundreds of bytes).
     var allPages: some Sequence<Page> { locales.lazy.flatMap { pages[$0] ?? [] } }
@@ -21,7 +23,8 @@ struct LoadedSite {
         return ([defaultLocale] + locales.filter { $0 != defaultLocale }, defaultLocale)
     }
 
-    static func load(_ inputs: SiteInputs, diagnostics: inout Diagnostics) -> LoadedSite {
+    /// `previous`: the catalog a build before read, used again when its inputs are the same.
+    static func load(_ inputs: SiteInputs, catalog previous: CatalogMemo? = nil, diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
         for path in inputs.unreadable where !inputs.problems.contains(where: { $0.location.file == path }) {
             diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
@@ -55,17 +58,19 @@ struct LoadedSite {
         // read, and the theme loads on a thread of its own meanwhile.
         let early = config.locales != nil && config.defaultLocale != nil
             ? Background { [config] in loadTheme(siteLocales(config: config, catalog: nil).locales, config.defaultLocale!) } : nil
-        // The catalog is parsed on another thread while the content files are parsed here.
-        let catalogRead = DispatchGroup()
-        nonisolated(unsafe) var catalog: Catalog?
-        nonisolated(unsafe) var catalogDiagnostics = Diagnostics()
-        DispatchQueue.global(qos: .userInitiated).async(group: catalogRead) { [config] in
-            catalog = loadCatalog(inputs, config: config, diagnostics: &catalogDiagnostics)
+        // The catalog is parsed on another thread while the content files are parsed here (unless a build before read
+        // the same one).
+        let catalogKey = CatalogMemo.Key(inputs)
+        let catalogRead = previous.flatMap { $0.key == catalogKey ? Background(done: $0) : nil } ?? Background { [config] in
+            var found = Diagnostics()
+            let catalog = loadCatalog(inputs, config: config, diagnostics: &found)
+            return CatalogMemo(key: catalogKey, catalog: catalog, diagnostics: found)
         }
         var contentDiagnostics = Diagnostics()
         let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &contentDiagnostics)
-        catalogRead.wait()
-        diagnostics.append(contentsOf: catalogDiagnostics.all)
+        let catalogMemo = catalogRead.value
+        let catalog = catalogMemo.catalog
+        diagnostics.append(contentsOf: catalogMemo.diagnostics.all)
         diagnostics.append(contentsOf: contentDiagnostics.all)
         if inputs.content.isEmpty && !inputs.unreadable.contains(where: { $0.hasPrefix(inputs.path("content/")) }) {
             diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
@@ -143,7 +148,7 @@ struct LoadedSite {
             PurchaseLinksCheck.check(config, catalog: catalog, pages: locales.lazy.flatMap { pages[$0] ?? [] }, locales: locales, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
-                          defaultLocale: defaultLocale, pages: pages)
+                          defaultLocale: defaultLocale, pages: pages, catalogMemo: catalogMemo)
     }
 
     static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {
