@@ -56,6 +56,24 @@ extension LoaderTests {
         #expect(page?.marketing == .markdown)
     }
 
+    @Test("content files read before are used again only for the same text, raw HTML setting and folder")
+    func parsedAgain() {
+        let text = "---\ntitle: A\ngroupID: g\n---\n# Hi\n\n<script>alert(1)</script>\n"
+        var diagnostics = Diagnostics()
+        let first = ContentFiles(["pro.md": text, "other.md": "---\ngroupID: g\n---\n# Other\n"], folder: "site", diagnostics: &diagnostics)
+        #expect(diagnostics.all.isEmpty, "raw HTML is escaped when not allowed")
+        var allowed = Diagnostics()
+        _ = ContentFiles(["pro.md": text], folder: "site", allowRawHTML: true, previous: first, diagnostics: &allowed)
+        #expect(allowed.hasErrors, "allowed raw HTML is checked, not taken from the first read")
+        var edited = Diagnostics()
+        let again = ContentFiles(["pro.md": text.replacingOccurrences(of: "# Hi", with: "# Hello"), "other.md": "---\ngroupID: g\n---\n# Other\n"],
+                                 folder: "site", previous: first, diagnostics: &edited)
+        #expect(again.file("pro", locale: "en-US")?.body.hasPrefix("# Hello") == true)
+        #expect(again.file("other", locale: "en-US")?.body == "# Other\n")
+        let moved = ContentFiles(["pro.md": text], folder: "elsewhere", previous: first, diagnostics: &edited)
+        #expect(moved.file("pro", locale: "en-US")?.path == "elsewhere/content/pro.md")
+    }
+
     // MARK: Content file names
 
     @Test(arguments: [

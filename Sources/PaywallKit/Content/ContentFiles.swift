@@ -21,9 +21,23 @@ public struct ContentFiles: Sendable {
     /// The site folder, to name paths looked for.
     public var folder: String = ""
 
-    /// Parses every file, collecting problems; links in the Markdown must be https or relative.
-    public init(_ content: [String: String], folder: String, allowRawHTML: Bool = false, diagnostics: inout Diagnostics) {
+    /// One file as read and checked, by the text it was read from: a build finds it again in the content files of the
+    /// build before (`serve`, after an edit to another file) instead of parsing and checking it once more.
+    public struct Parsed: Sendable {
+        var text: String, allowRawHTML: Bool
+        var file: File
+        var diagnostics: [Diagnostic]
+    }
+
+    /// By file name, every file parsed (the duplicates of a locale's file included).
+    public private(set) var parsed: [String: Parsed] = [:]
+
+    /// Parses every file, collecting problems; links in the Markdown must be https or relative. `previous`: the files
+    /// a build before parsed, each used again when its text (and the raw HTML setting) is the same.
+    public init(_ content: [String: String], folder: String, allowRawHTML: Bool = false, previous: ContentFiles? = nil,
+                diagnostics: inout Diagnostics) {
         self.folder = folder
+        let previous = previous?.folder == folder ? previous?.parsed ?? [:] : [:]
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
             let path = joinPath(folder, "content/" + fileName)
@@ -32,20 +46,34 @@ public struct ContentFiles: Sendable {
                                   hint: locale.map { "\(other.path.split(separator: "/").last ?? "") and \(fileName) name one locale (\($0)); keep one" } ?? "keep one")
                 continue
             }
-            do {
-                let parsed = try PageLoader.frontMatter(text, file: path)
-                let body = parsed.split.body
-                MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
-                let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
-                if case .success(let bodyTemplate)? = template { Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics) }
-                files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: parsed.pairs,
-                                                               body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
-            } catch {
-                // Policy pages may be plain Markdown; a store page without front matter reports `problem` when used.
-                let plain = !text.hasPrefix("---")
-                files[name, default: [:]][locale ?? ""] = File(name: name, locale: locale, path: path, pairs: [], body: plain ? text : "",
-                                                               bodyLine: 1, problem: error)
+            let file: Parsed
+            if let known = previous[fileName], known.text == text, known.allowRawHTML == allowRawHTML {
+                file = known
+            } else {
+                var found = Diagnostics()
+                file = Parsed(text: text, allowRawHTML: allowRawHTML,
+                              file: Self.parse(text, name: name, locale: locale, path: path, allowRawHTML: allowRawHTML, diagnostics: &found),
+                              diagnostics: found.all)
             }
+            diagnostics.append(contentsOf: file.diagnostics)
+            files[name, default: [:]][locale ?? ""] = file.file
+            parsed[fileName] = file
+        }
+    }
+
+    /// One file: its front matter and body, the body checked and parsed as a template when it has placeholders.
+    static func parse(_ text: String, name: String, locale: String?, path: String, allowRawHTML: Bool, diagnostics: inout Diagnostics) -> File {
+        do {
+            let parsed = try PageLoader.frontMatter(text, file: path)
+            let body = parsed.split.body
+            MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+            let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
+            if case .success(let bodyTemplate)? = template { Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics) }
+            return File(name: name, locale: locale, path: path, pairs: parsed.pairs, body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
+        } catch {
+            // Policy pages may be plain Markdown; a store page without front matter reports `problem` when used.
+            let plain = !text.hasPrefix("---")
+            return File(name: name, locale: locale, path: path, pairs: [], body: plain ? text : "", bodyLine: 1, problem: error)
         }
     }
 

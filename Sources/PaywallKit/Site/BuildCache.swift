@@ -44,11 +44,16 @@ public final class BuildCache: Sendable {
     }
 
     let fingerprint: Fingerprint
-    /// The catalog the last build of this cache read, whatever else changed (it has a key of its own).
-    private let catalog = Mutex<CatalogMemo?>(nil)
+    /// The catalog and the content files the last build of this cache read, whatever else changed (each is found
+    /// again by its own inputs).
+    private let loaded = Mutex<(catalog: CatalogMemo?, content: ContentFiles?)>((nil, nil))
     var catalogMemo: CatalogMemo? {
-        get { catalog.withLock { $0 } }
-        set { catalog.withLock { $0 = newValue } }
+        get { loaded.withLock { $0.catalog } }
+        set { loaded.withLock { $0.catalog = newValue } }
+    }
+    var contentMemo: ContentFiles? {
+        get { loaded.withLock { $0.content } }
+        set { loaded.withLock { $0.content = newValue } }
     }
     private let idle = Mutex<[RenderState]>([])
     private let lastSiteFiles = Mutex<(key: SiteFilesKey, files: SiteFiles)?>(nil)

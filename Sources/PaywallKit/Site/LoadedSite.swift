@@ -23,8 +23,10 @@ struct LoadedSite {
         return ([defaultLocale] + locales.filter { $0 != defaultLocale }, defaultLocale)
     }
 
-    /// `previous`: the catalog a build before read, used again when its inputs are the same.
-    static func load(_ inputs: SiteInputs, catalog previous: CatalogMemo? = nil, diagnostics: inout Diagnostics) -> LoadedSite {
+    /// `previous`, `previousContent`: the catalog and the content files a build before read, each used again where its
+    /// inputs are the same.
+    static func load(_ inputs: SiteInputs, catalog previous: CatalogMemo? = nil, content previousContent: ContentFiles? = nil,
+                     diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
         for path in inputs.unreadable where !inputs.problems.contains(where: { $0.location.file == path }) {
             diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
@@ -67,7 +69,8 @@ struct LoadedSite {
             return CatalogMemo(key: catalogKey, catalog: catalog, diagnostics: found)
         }
         var contentDiagnostics = Diagnostics()
-        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, diagnostics: &contentDiagnostics)
+        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, previous: previousContent,
+                                   diagnostics: &contentDiagnostics)
         let catalogMemo = catalogRead.value
         let catalog = catalogMemo.catalog
         diagnostics.append(contentsOf: catalogMemo.diagnostics.all)

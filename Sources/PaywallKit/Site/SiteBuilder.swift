@@ -68,7 +68,7 @@ public struct SiteBuilder {
         var diagnostics = Diagnostics()
         var timings = Timings()
         let loadStart = DispatchTime.now()
-        let site = LoadedSite.load(inputs, catalog: previous?.catalogMemo, diagnostics: &diagnostics)
+        let site = LoadedSite.load(inputs, catalog: previous?.catalogMemo, content: previous?.contentMemo, diagnostics: &diagnostics)
         guard let catalog = site.catalog, let theme = site.theme else {
             return Result(files: [], diagnostics: diagnostics, manifest: nil, cache: previous)
         }
@@ -91,6 +91,7 @@ public struct SiteBuilder {
         // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last good one.
         plan.cache.record(pages.records)
         plan.cache.catalogMemo = site.catalogMemo
+        plan.cache.contentMemo = site.content
         return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings, routes: routes,
                       cache: plan.cache, renderedPages: pages.rendered)
     }
