@@ -21,22 +21,15 @@ public final class BuildCache: Sendable {
     /// option fields the templates and pages name, and the site folder that messages name. Compared by value: two
     /// fingerprints are equal only when all of it is.
     struct Fingerprint: Equatable, Sendable {
-        var folder: String
-        var config: String?
-        var catalog: String?, catalogData: Data?
-        var prices: String?, pricesText: String?
+        /// The folder, the settings, the catalog and its prices: what the catalog is read from.
+        var catalog: CatalogMemo.Key
         var templates: [String: String]
         var assets: [String]
         /// nil: every field.
         var vocabulary: Set<String>?
 
         init(inputs: SiteInputs, vocabulary: OptionContext.Vocabulary) {
-            folder = inputs.folder
-            config = inputs.config
-            catalog = inputs.catalog?.path
-            catalogData = inputs.catalog?.data
-            prices = inputs.prices?.path
-            pricesText = inputs.prices?.text
+            catalog = CatalogMemo.Key(inputs)
             templates = inputs.templates
             assets = inputs.assets.keys.sorted()
             self.vocabulary = vocabulary.names
