@@ -4,7 +4,7 @@ import Mustache
 extension Resolver {
     /// What resolving learns that no page changes, kept by one rendering thread from page to page: each locale's
     /// storefront, each group's order, each product's price and text in a locale (with the diagnostics found on
-    /// the way, reported again on every use), relative discounts, and a page's options keyed by every page field
+    /// the way, reported again on every use), and a page's options keyed by every page field
     /// they read. Valid for one resolver only: the build cache that holds it (`BuildCache`) is made again when the
     /// catalog or the settings change. The tables by slot are as large as the catalog; the memos that grow with
     /// the pages are bounded (`BoundedCache`).
@@ -30,7 +30,7 @@ extension Resolver {
             var diagnostics: [Diagnostic]
         }
 
-        /// One locale's memos: products by slot, groups by their place in `catalog.groups`, discounts by the options' slots.
+        /// One locale's memos: products by slot, groups by their place in `catalog.groups`.
         struct Tables {
             var market: Market
             var products: [Priced?]
@@ -49,11 +49,6 @@ extension Resolver {
         /// A page's options for a customer, and the problems reported making them, in order.
         struct Options {
             var all: [StoreOption], shown: [StoreOption], reported: [Diagnostic]
-        }
-
-        /// The relative discounts of options, by the locale's table and the options' slots.
-        struct DiscountsKey: Hashable {
-            var table: Int, slots: [Int]
         }
 
         /// A group, its place in `catalog.groups`, and its subscriptions in StoreKit's order with their slots.
@@ -77,7 +72,6 @@ extension Resolver {
         /// otherwise keep pages × options.
         var options = BoundedCache<OptionsKey, Options>(limit: optionsLimit)
         static let optionsLimit = 20_000
-        var discounts = BoundedCache<DiscountsKey, [Int?]>(limit: 10_000)
         /// Per-unit prices by price, period and minor-unit digits: locales share them, and `Decimal` division is slow.
         var perUnit = BoundedCache<PerUnitKey, [Period.Unit: Decimal]>(limit: 10_000)
 
@@ -181,16 +175,5 @@ extension Resolver {
         let options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)
         cache.options.insert(options, for: key, cost: options.all.count + options.shown.count)
         return options
-    }
-
-    /// `applyRelativeDiscounts`, remembered by the options' slots: each option's price is its product's in the table's storefront.
-    func applyRelativeDiscounts(_ options: inout [StoreOption], slots: [Int], table: Int, cache: inout Cache) {
-        let key = Cache.DiscountsKey(table: table, slots: slots)
-        if let known = cache.discounts.value(for: key) {
-            for index in options.indices { options[index].relativeDiscount = known[index] }
-            return
-        }
-        Self.applyRelativeDiscounts(&options)
-        cache.discounts.insert(options.map(\.relativeDiscount), for: key)
     }
 }

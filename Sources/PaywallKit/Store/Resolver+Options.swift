@@ -20,7 +20,6 @@ extension Resolver {
 
         var options: [StoreOption] = []
         var reported: [Diagnostic] = []
-        var slots: [Int] = []   // of the options
         for (index, (product, slot)) in zip(products, key.slots).enumerated() {
             let plan = key.billingPlans[index]
             let priced = priced(product, slot: slot, locale: locale, table: table, cache: &cache)
@@ -48,15 +47,14 @@ extension Resolver {
                 option.offer = AppliedOffer(offer: offer, price: offerPrice)
             }
             options.append(option)
-            slots.append(slot)
         }
-        applyRelativeDiscounts(&options, slots: slots, table: table, cache: &cache)
+        Self.applyRelativeDiscounts(&options)
         // Every option is shown, with the same discounts, unless some are hidden: then they are compared again.
         var shown = options
         let visible = options.indices.filter { isVisible(options[$0].product) }
         if visible.count < options.count {
             shown = visible.map { options[$0] }
-            applyRelativeDiscounts(&shown, slots: visible.map { slots[$0] }, table: table, cache: &cache)
+            Self.applyRelativeDiscounts(&shown)
         }
         return Cache.Options(all: options, shown: shown, reported: reported)
     }

@@ -8,13 +8,14 @@ private struct Summary: Equatable {
         var id: String, text: LocalizedText, textLocale: String?, icon: String?, badge: String?
         var relationship: Page.Relationship?, isCurrent: Bool
         var price: Decimal, pricePer: [Period.Unit: Decimal], relativeDiscount: Int?
-        var offer: Offer?, offerPrice: Decimal?
+        var offer: Offer?, offerPrice: Decimal?, billingPlan: BillingPlan, commitment: Commitment?
 
         init(_ option: StoreOption) {
             (id, text, textLocale, icon, badge) = (option.id, option.text, option.textLocale, option.icon, option.badge)
             (relationship, isCurrent) = (option.relationship, option.isCurrent)
             (price, pricePer, relativeDiscount) = (option.price, option.pricePer, option.relativeDiscount)
             (offer, offerPrice) = (option.offer?.offer, option.offer?.price)
+            (billingPlan, commitment) = (option.billingPlan, option.commitment)
         }
     }
 
@@ -39,6 +40,7 @@ struct ResolverCacheTests {
         var tiers = Fixture.tiers
         for index in tiers.indices where !tiers[index].id.hasPrefix("bronze") { tiers[index].price.amounts["JPN"] = 1200 }
         tiers[4].introductoryOffer = Fixture.offer(.introductory, .freeTrial, "P1W")   // gold.yearly
+        tiers[4].monthlyPlan = MonthlyPlan(price: Price(["JPN": 900]), location: Fixture.here)   // gold.yearly: 12 payments in JPN
         tiers[2].localizations["de-DE"] = LocalizedText(displayName: "Gold", description: "Monatlich")
         let lifetime = Product(id: "lifetime", kind: .nonConsumable, referenceName: "Lifetime", level: 0, period: nil,
                                price: Price(["USA": 199, "JPN": 30000]), location: Fixture.here)
@@ -57,11 +59,13 @@ struct ResolverCacheTests {
         badged.controlIcons = ["silver.monthly": "assets/silver.svg"]
         var iconed = Fixture.page()
         iconed.controlIcons = ["gold.monthly": "assets/gold.svg"]
+        var monthly = Fixture.page()
+        monthly.billingPlan = .monthly
         var extra = Fixture.page()
         extra.additionalProductIDs = ["lifetime"]
         // Pages that differ in one field only: the options of each must be its own.
         return [
-            Fixture.page(), badged, iconed, extra,
+            Fixture.page(), badged, iconed, extra, monthly,
             Fixture.page(relationships: [.upgrade, .current], promotional: "comeback"),
             Fixture.page(relationships: [.upgrade, .current]),
             Fixture.page(relationships: [.crossgrade]),
