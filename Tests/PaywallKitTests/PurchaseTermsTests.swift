@@ -33,8 +33,18 @@ import Testing
         let html = try Self.html(Self.site("productIDs: [pro.monthly, pro.yearly]\ncontrolStyle: \(style.rawValue)\nselected: pro.yearly"))
         #expect(Self.cards(html) == ["pro.yearly", "pro.monthly"], "the selected card first, the rest in their order")
         #expect(html.contains(#"id="option-1" value="pro.yearly" data-index="1" aria-label"#) && html.contains("checked"))
-        let markers = html.matches(of: /<span class="page-marker" data-index="(\d)">/).map { String($0.output.1) }
-        #expect(markers == ["1", "0"], "page markers follow the cards")
+        let markers = html.matches(of: /<a class="page-marker" href="#plan-(\d)" tabindex="-1" data-index="(\d)">/)
+        #expect(markers.map { [String($0.output.1), String($0.output.2)] } == [["1", "1"], ["0", "0"]],
+                "page markers follow the cards, each a link to its card")
+    }
+
+    @Test(arguments: [Page.ControlStyle.pagedPicker, .pagedProminentPicker])
+    func aCarouselsEveryCardCarriesTheLinkThatBuysIt(_ style: Page.ControlStyle) throws {
+        let html = try Self.html(Self.site("productIDs: [pro.monthly, pro.yearly]\ncontrolStyle: \(style.rawValue)"))
+        let rows = html.matches(of: /<div class="option-row" id="plan-(\d)">\n<input[^\n]*value="([^"]+)"(?s:.*?)<div class="card-purchase">\n<a class="subscribe" data-action="subscribe" data-product-id="([^"]+)" data-index="(\d)" href="([^"]+)"/)
+        #expect(rows.map { [String($0.output.2), String($0.output.3), String($0.output.4)] }
+                == [["pro.monthly", "pro.monthly", "0"], ["pro.yearly", "pro.yearly", "1"]])
+        #expect(rows.allSatisfy { $0.output.5.contains("product=\($0.output.3)&amp;") })
     }
 
     @Test(arguments: [Page.ControlStyle.picker, .compactPicker, .automatic, .prominentPicker])

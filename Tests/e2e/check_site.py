@@ -548,9 +548,28 @@ PURCHASE_ACTIONS = ("subscribe", "purchase")
 PURCHASE_SELECTOR = ", ".join(f"[data-action={action}]" for action in PURCHASE_ACTIONS)
 
 
+# Of the given elements, those a buyer can see across: at least half of each one's width lies inside the window
+# and inside every box that clips it (a carousel's other pages are displayed, but scrolled out of its box).
+UNCLIPPED = """
+return arguments[0].filter(element => {
+  const box = element.getBoundingClientRect();
+  const seen = (left, right) => Math.min(box.right, right) - Math.max(box.left, left) >= box.width / 2;
+  if (!seen(0, innerWidth)) return false;
+  for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (style.overflowX === 'visible') continue;
+    const clip = up.getBoundingClientRect();
+    if (!seen(clip.left, clip.right)) return false;
+  }
+  return true;
+});
+"""
+
+
 def visible_subscribe(driver):
-    return [element for element in driver.find_elements(By.CSS_SELECTOR, PURCHASE_SELECTOR)
-            if element.is_displayed()]
+    shown = [element for element in driver.find_elements(By.CSS_SELECTOR, PURCHASE_SELECTOR)
+             if element.is_displayed()]
+    return driver.execute_script(UNCLIPPED, shown) if shown else []
 
 
 def check_selection(driver, radios, subscribe_ids):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""selection_check.py PAYWALL_BINARY: every control style sells exactly what it shows, with JavaScript off.
+"""selection_check.py PAYWALL_BINARY: every control style sells exactly what it shows.
 
 Builds, in a temporary folder, one page per control style (all seven) whose `selected:` option is the
 last of its `productIDs` (so never the first), around the theme gallery's catalog and, when the shared
@@ -15,6 +15,9 @@ phone (390 px) and a desktop (1280 px) width, for each page:
               price as the card shows them;
   offer       the selected option's offer terms, as its card writes them, are in visible text (not only in
               screen-reader text).
+  carousel    (paged styles, JavaScript off and on) after a swipe to each page, a click on each page marker,
+              and arrow keys through the radios, the purchase controls on screen buy exactly the card on
+              screen, and the lit page marker is that card's.
 
 Prints PASS/FAIL lines and last `N passed, M failed`. Run it with the e2e venv's python (run-all.sh does).
 """
@@ -25,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.parse
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -170,8 +174,7 @@ def check_page(report, driver, url, name, selected, style):
                           "window.scrollTo(0, Math.max(0, r.top + scrollY - 16));", card)
     report.result("on-screen", name, driver.execute_script(ON_SCREEN, card))
 
-    controls = [control for control in driver.find_elements(By.CSS_SELECTOR, check_site.PURCHASE_SELECTOR)
-                if control.is_displayed()]
+    controls = check_site.visible_subscribe(driver)
     problems = []
     if is_picker:
         if not controls:
@@ -194,7 +197,9 @@ def check_page(report, driver, url, name, selected, style):
     squash = lambda text: " ".join(text.split())
     if is_picker:
         shown = [control for control in controls if control.get_attribute("data-product-id") == selected]
-        lines = [line for line in driver.find_elements(By.CSS_SELECTOR, ".purchase .renewal") if line.is_displayed()]
+        lines = [line for line in driver.find_elements(By.CSS_SELECTOR, ":is(.purchase, .card-purchase) .renewal")
+                 if line.is_displayed()]
+        lines = driver.execute_script(check_site.UNCLIPPED, lines) if lines else []
         said = squash(driver.execute_script(VISIBLE_TEXT, shown + lines))
         plan = squash(card.find_element(By.CSS_SELECTOR, ".option-name").get_attribute("textContent"))
         price = squash(card.find_element(By.CSS_SELECTOR, ".price").get_attribute("textContent"))
@@ -209,6 +214,81 @@ def check_page(report, driver, url, name, selected, style):
     report.result("offer", name, [] if terms in visible else [f"{terms!r} is in no visible text"], terms)
 
 
+# The page of a carousel a buyer sees: the card whose middle is nearest the middle of the carousel's box.
+CENTRED_CARD = """
+const carousel = document.querySelector('[data-carousel]');
+const frame = carousel.getBoundingClientRect(), middle = (frame.left + frame.right) / 2;
+let best = null, distance = Infinity;
+for (const card of carousel.querySelectorAll('label.option')) {
+  const box = card.getBoundingClientRect(), away = Math.abs((box.left + box.right) / 2 - middle);
+  if (away < distance) { best = card; distance = away; }
+}
+return best && best.dataset.productId;
+"""
+
+# Which page marker is lit (the accent colour), when the browser lights one.
+LIT_MARKER = """
+const lit = [...document.querySelectorAll('.page-marker')].filter(marker => {
+  const colour = getComputedStyle(marker).backgroundColor, probe = document.createElement('span');
+  probe.style.color = 'var(--accent)'; document.body.append(probe);
+  const accent = getComputedStyle(probe).color; probe.remove();
+  return marker.offsetParent !== null && colour === accent;
+});
+return lit.map(marker => marker.dataset.index);
+"""
+
+
+def check_carousel(report, driver, url, name, width):
+    """A paged picker: after a swipe, arrow keys or a dot, the purchase control on screen buys the card on screen."""
+    driver.get(url)
+    driver.execute_script("window.scrollTo(0, 0)")
+    cards = driver.find_elements(By.CSS_SELECTOR, "[data-carousel] label.option")
+    rows = [card.find_element(By.XPATH, "..") for card in cards]
+    pages = [(card.get_attribute("data-product-id"), row.find_element(By.CSS_SELECTOR, ".option-input").get_attribute("data-index"))
+             for card, row in zip(cards, rows)]
+    scrolls = driver.execute_script("const c = document.querySelector('[data-carousel]'); return c.scrollWidth > c.clientWidth + 1")
+
+    def on_screen(how, expected):
+        time.sleep(0.35)   # scroll snapping settles
+        centred = driver.execute_script(CENTRED_CARD) if scrolls else expected
+        bought = sorted({control.get_attribute("data-product-id") for control in check_site.visible_subscribe(driver)})
+        problems = []
+        if centred != expected:
+            problems.append(f"{how}: the card on screen is {centred!r}, not {expected!r}")
+        if bought != [centred]:
+            problems.append(f"{how}: with {centred!r} on screen the purchase controls on screen buy {bought}")
+        if scrolls:
+            lit = driver.execute_script(LIT_MARKER)
+            index = dict(pages).get(centred)
+            if lit and lit != [index]:
+                problems.append(f"{how}: marker {lit} is lit for card {index} on screen")
+        return problems
+
+    problems = []
+    if scrolls:
+        for product, _ in pages:   # a swipe: the carousel scrolls to a page and snaps; no radio is checked
+            card = next(card for card in cards if card.get_attribute("data-product-id") == product)
+            driver.execute_script("const c = arguments[0].closest('[data-carousel]'), r = arguments[0].parentElement;"
+                                  "c.scrollLeft += r.getBoundingClientRect().left + r.offsetWidth / 2"
+                                  " - c.getBoundingClientRect().left - c.clientWidth / 2;", card)
+            problems += on_screen(f"swipe to {product}", product)
+        for (product, index) in pages:   # a dot
+            marker = driver.find_element(By.CSS_SELECTOR, f".page-marker[data-index='{index}']")
+            driver.execute_script("arguments[0].click()", marker)
+            problems += on_screen(f"dot {index}", product)
+    radio = driver.find_element(By.CSS_SELECTOR, "[data-carousel] .option-input")
+    driver.execute_script("arguments[0].focus()", radio)
+    for step, (product, _) in enumerate(pages[1:], 1):   # arrow keys move the checked radio and the carousel with it
+        check_site.press(driver, check_site.Keys.ARROW_RIGHT if driver.execute_script(
+            "return getComputedStyle(document.body).direction") == "ltr" else check_site.Keys.ARROW_LEFT)
+        checked = driver.switch_to.active_element.get_attribute("value")
+        if checked != product:
+            problems.append(f"arrow key #{step}: checked {checked!r}, expected {product!r}")
+            break
+        problems += on_screen(f"arrow key #{step}", product)
+    report.result("carousel", f"{name} @{width}", problems, f"{len(pages)} cards" + ("" if scrolls else ", no scrolling"))
+
+
 def main(argv):
     binary = pathlib.Path(argv[1]).resolve()
     report = check_site.Report()
@@ -220,6 +300,7 @@ def main(argv):
                                    capture_output=True, text=True)
             report.result("build", site_name, [] if built.returncode == 0 else built.stderr.strip().splitlines()[-5:])
         driver = check_site.make_driver(javascript=False)
+        scripted = check_site.make_driver(javascript=True)
         servers = []
         try:
             for site_name, folder, selected in sites:
@@ -238,10 +319,15 @@ def main(argv):
                         check_site.set_width(driver, width)
                         url = base + urllib.parse.quote(path.removesuffix("index.html"))
                         check_page(report, driver, url, f"{site_name}/{path} @{width}", selected, style)
+                        if style.startswith("paged"):
+                            check_carousel(report, driver, url, f"{site_name}/{path}, JavaScript off", width)
+                            check_site.set_width(scripted, width)
+                            check_carousel(report, scripted, url, f"{site_name}/{path}, JavaScript on", width)
         finally:
             for server in servers:
                 server.shutdown()
             driver.quit()
+            scripted.quit()
     return report.summary()
 
 

@@ -8,12 +8,15 @@ struct StyleRules: Sendable {
     var accentForeground: String?
     /// The most options (or tabs) one page can have: the selection rules below are written for that many.
     var maxOptions: Int
+    /// Whether a page is a carousel (a paged picker): only then are its page markers' timelines written.
+    var hasCarousel = false
 
     init(pages: some Sequence<Page>, accentColor: String?, accentForeground: String? = nil, maxOptions: Int = 0) {
         self.accentColor = accentColor
         self.accentForeground = accentForeground
         self.maxOptions = maxOptions
         for page in pages {
+            if page.controlStyle == .pagedPicker || page.controlStyle == .pagedProminentPicker { hasCarousel = true }
             let block = Self.declarations(page)
             if !block.isEmpty, !blocks.contains(block) { blocks.append(block) }
         }
@@ -41,15 +44,30 @@ struct StyleRules: Sendable {
         return blocks.firstIndex(of: block).map { "s\($0 + 1)" }
     }
 
-    /// Selection without JavaScript: the checked radio's subscribe link, renewal line and page marker, and the
-    /// checked tab's panel. CSS cannot compare two attributes, so each index gets its own selector.
-    static func selectionRules(count: Int) -> String {
+    /// Selection without JavaScript: the checked radio's subscribe link and renewal line, and the checked tab's
+    /// panel. CSS cannot compare two attributes, so each index gets its own selector.
+    static func selectionRules(count: Int, carousel: Bool) -> String {
         guard count > 0 else { return "" }
         func list(_ selector: (Int) -> String) -> String { (0..<count).map(selector).joined(separator: ",\n") }
         let checked = { (index: Int) in ".picker:has(.option-input[data-index=\"\(index)\"]:checked)" }
         return list { "\(checked($0)) .subscribe[data-index=\"\($0)\"],\n\(checked($0)) :is(.renewal, .purchase-terms)[data-index=\"\($0)\"]" } + " { display: block; }\n"
-            + list { "\(checked($0)) .page-marker[data-index=\"\($0)\"]" } + " { background: var(--accent); }\n"
             + list { ".store:has(.tab-input[data-tab=\"\($0)\"]:checked) .section[data-tab=\"\($0)\"]" } + " { display: block; }\n"
+            + (carousel ? carouselRules(count: count) : "")
+    }
+
+    /// A carousel's page markers light the page in view, not the checked radio (a swipe checks none): each card
+    /// is a view timeline that its marker's animation runs on. Only left to right, where browsers have
+    /// scroll-driven animations: Chromium lights the mirrored page's marker right to left, so there no marker is lit.
+    static func carouselRules(count: Int) -> String {
+        let names = (0..<count).map { "--page-\($0)" }.joined(separator: ", ")
+        let pages = (0..<count).map { index in
+            let card = "[dir=\"ltr\"] [data-carousel] > .option-row:has(> [data-index=\"\(index)\"])"
+            let marker = "[dir=\"ltr\"] .page-marker[data-index=\"\(index)\"]"
+            return "  \(card) { view-timeline: --page-\(index) inline; }\n"
+                + "  \(marker) { animation: page-marker linear both; animation-timeline: --page-\(index); }\n"
+        }
+        return "@supports (animation-timeline: view()) {\n  .picker:has(> [data-carousel]) { timeline-scope: \(names); }\n"
+            + pages.joined() + "}\n"
     }
 
     /// The rules appended to the theme's stylesheet.
@@ -61,7 +79,7 @@ struct StyleRules: Sendable {
             text += "\n:root { --on-accent: \(accentForeground); }\n"
         }
         for (index, block) in blocks.enumerated() { text += "[data-style=\"s\(index + 1)\"] { \(block) }\n" }
-        text += Self.selectionRules(count: maxOptions)
+        text += Self.selectionRules(count: maxOptions, carousel: hasCarousel)
         return text
     }
 }
