@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func aSiteWithoutSubscribeIsAnError() {
-        let errors = site.config(replacing: "actions:\n  " + Self.template, with: "").errors
+        let errors = site.config(replacing: "actions:\n  " + Self.template, with: "")
+            .config(replacing: "  changePlan: https://pay.example.com/change?from={currentProductID}&to={productID}\n", with: "").errors
         expectError(errors, "shows 'pro.monthly', 'pro.yearly', which no purchase link", file: "site/content/pro.md", line: 3,
                     hint: "add actions: { subscribe: https://… }")
     }
@@ -138,6 +139,7 @@ import Testing
     func offerPlaceholders(_ path: String, _ queries: [String]) throws {
         let html = try page(withSubscribe("subscribe: https://pay.example.com/c?p={productID}&type={offerType}&id={offerID}&plan={billingPlan}")
             .with { $0.catalogText = Self.offersCatalog }
+            .config(replacing: "change?from={currentProductID}&to={productID}", with: "c?p={productID}&type={offerType}&id={offerID}&plan={billingPlan}")
             .page(replacing: "groupID: birdwatch.pro", with: "groupID: birdwatch.pro\nvisibleRelationships: [all]\noffer: { promotional: comeback }"), path)
         #expect(Set(Self.links(html)) == Set(queries.map { "https://pay.example.com/c?" + $0 }))
     }

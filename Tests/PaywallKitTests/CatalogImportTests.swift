@@ -41,7 +41,9 @@ struct CatalogImportTests {
         let config = """
             catalog: \(catalogPath)
             baseURL: https://example.com/store/
-            actions: { subscribe: "https://pay.example.com/checkout?product={productID}&locale={locale}&offer={offerID}" }
+            actions:
+              subscribe: "https://pay.example.com/checkout?product={productID}&locale={locale}&offer={offerID}"
+              changePlan: "https://pay.example.com/change?from={currentProductID}&to={productID}&offer={offerID}"
             \(missing.isEmpty ? "" : "policies: { \(missing.joined(separator: ", ")) }")
 
             """

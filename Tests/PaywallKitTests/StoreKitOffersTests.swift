@@ -12,7 +12,9 @@ struct StoreKitOffersTests {
         let site = TestSite().with { site in
             site.config = """
                 catalog: Products.storekit
-                actions: { subscribe: "https://pay.example.com/{productID}?offer={offerID}" }
+                actions:
+                  subscribe: "https://pay.example.com/{productID}?offer={offerID}"
+                  changePlan: "https://pay.example.com/change/{currentProductID}/{productID}?offer={offerID}"
 
                 """
             site.catalogPath = "Products.storekit"
@@ -42,11 +44,11 @@ struct StoreKitOffersTests {
         if path != "en-US/atlas/index.html" { #expect(!html.contains("free, then"), "no introductory offer for a former subscriber") }
     }
 
-    @Test("subscribe links carry the offer ID")
+    @Test("subscribe and change-plan links carry the offer ID")
     func offerIDs() throws {
         let result = try Self.build()
         #expect(TestSite.file("en-US/atlas/current/atlas.basic.monthly/index.html", of: result)?
-            .contains("https://pay.example.com/atlas.plus.yearly?offer=loyal") == true)
+            .contains("https://pay.example.com/change/atlas.basic.monthly/atlas.plus.yearly?offer=loyal") == true)
         #expect(TestSite.file("en-US/atlas/lapsed/atlas.plus.yearly/index.html", of: result)?
             .contains("https://pay.example.com/atlas.plus.yearly?offer=return") == true)
     }

@@ -16,6 +16,7 @@ struct TestSite {
         app: { name: Birdwatch }
         actions:
           subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}
+          changePlan: https://pay.example.com/change?from={currentProductID}&to={productID}
         policies:
           termsOfService: https://example.com/terms
           privacyPolicy: https://example.com/privacy

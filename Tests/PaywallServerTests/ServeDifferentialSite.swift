@@ -12,6 +12,7 @@ enum DifferentialSite {
         app: { name: Birdwatch, icon: assets/icon.svg }
         actions:
           subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}&offer={offerID}
+          changePlan: https://pay.example.com/change?from={currentProductID}&to={productID}&offer={offerID}
           restorePurchases: https://example.com/restore
         policies:
           termsOfService: { page: terms.md }

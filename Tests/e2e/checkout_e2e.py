@@ -17,7 +17,7 @@ SITE = HERE / "sites" / "checkout"
 # end the query; one with a space; one the site does not carry.
 FUNNEL = {"app_user_id": "u42&admin=1/../x?y#z", "utm_source": "news letter", "other": "not-carried"}
 CARRIED = [("app_user_id", "client_reference_id"), ("utm_source", "utm_source"), ("utm_campaign", "utm_campaign")]
-CHECKOUT_PREFIXES = ("/checkout", "/buy/")
+CHECKOUT_PREFIXES = ("/checkout", "/buy/", "/change")   # /change: a subscriber switching plans (actions.changePlan)
 results = []
 
 
@@ -52,7 +52,7 @@ class Recorder:
 
 
 def serve(root, recorder):
-    """The site's files, and a stub checkout under /checkout and /buy/ that answers every link with a page."""
+    """The site's files, and a stub checkout under /checkout, /buy/ and /change that answers every link with a page."""
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
@@ -187,6 +187,10 @@ def main(argv):
                 try:
                     for page in ("en-US/pro/", "en-US/buttons/", "en-US/buttons/current/pro.yearly/", "ar-SA/pro/"):
                         problems, received = click_through(driver, base, root, recorder, page, javascript)
+                        # A subscriber (of pro.yearly) changes plans; a one-time product is still bought.
+                        if "/current/" in page and not all(url.startswith(("/change?from=pro.yearly&", "/buy/lifetime"))
+                                                           for url in received):
+                            problems.append(f"a subscriber's option starts a new subscription: {received}")
                         check(f"{mode}: every option of {page} buys through its link", problems,
                               f"{len(received)} links, such as {received[0]}" if received else "")
                     driver.get(base + "en-US/welcome/?app_user_id=u42")

@@ -1,8 +1,12 @@
 /// An `actions` URL template, split once at load into text and placeholders: `{productID}`, `{locale}`,
-/// `{offerID}`, `{offerType}` and `{billingPlan}`, each value percent-encoded when the link is made.
+/// `{offerID}`, `{offerType}`, `{billingPlan}` and (in `changePlan`) `{currentProductID}`, each value
+/// percent-encoded when the link is made.
 public struct LinkTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
-        case productID, locale, offerID, offerType, billingPlan
+        case productID, locale, offerID, offerType, billingPlan, currentProductID
+
+        /// The placeholders of a purchase link (`subscribe`, `purchase`): all but the subscriber's current plan.
+        static let purchase = allCases.filter { $0 != .currentProductID }
     }
 
     enum Part: Sendable, Equatable {
@@ -64,6 +68,8 @@ public struct LinkTemplate: Sendable, Equatable {
         public var offerType: String
         /// `upFront` or `monthly`.
         public var billingPlan: String
+        /// The subscriber's current plan, for `changePlan`; empty elsewhere.
+        public var currentProductID = ""
 
         /// The values of `product` shown with `offer`, in `locale`, billed by `billingPlan` (the option's
         /// `BillingPlan`; one-time products bill up front).
@@ -89,6 +95,7 @@ public struct LinkTemplate: Sendable, Equatable {
             case .placeholder(.offerID): result += Actions.encode(values.offerID)
             case .placeholder(.offerType): result += Actions.encode(values.offerType)
             case .placeholder(.billingPlan): result += Actions.encode(values.billingPlan)
+            case .placeholder(.currentProductID): result += Actions.encode(values.currentProductID)
             }
         }
         return result

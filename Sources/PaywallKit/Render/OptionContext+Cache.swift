@@ -73,6 +73,7 @@ extension OptionContext {
             var badge: String?, icon: String?, assetPrefix: String, displayName: String, description: String
             var textLocale: String?, badgeLocale: String?
             var billingPlan: BillingPlan, commitmentTotal: ExactDecimal?, commitmentPayments: Int?
+            var currentProductID: String
 
             /// As `Key`'s: the locale, the product, the customer's relation to it, the price and the page's depth.
             func hash(into hasher: inout Hasher) {
@@ -95,7 +96,7 @@ extension OptionContext {
                 badge: option.badge, icon: option.icon, assetPrefix: context.assetPrefix, displayName: option.text.displayName,
                 description: option.text.description, textLocale: option.textLocale, badgeLocale: context.badgeLocale,
                 billingPlan: option.billingPlan, commitmentTotal: option.commitment.map { ExactDecimal($0.total) },
-                commitmentPayments: option.commitment?.payments)
+                commitmentPayments: option.commitment?.payments, currentProductID: context.currentProductID)
             return Key(shared: shared, index: context.index, isSelected: context.isSelected, buttonLabel: bits(context.buttonLabel),
                        isButtonsStyle: context.isButtonsStyle)
         }

@@ -8,6 +8,8 @@ struct OptionContext {
     var text: PriceText
     var isSelected: Bool
     var subscribeURL: String?
+    /// The subscriber's current plan when this option's link changes to it (`actions.changePlan`); else empty.
+    var currentProductID = ""
     var assetPrefix: String
     /// The page's `buttonLabel` parts and whether each option has its own button (`buttons` style).
     var buttonLabel: Set<Page.ButtonLabel> = [.automatic]

@@ -29,13 +29,18 @@ struct PageContext {
                                               assetPrefix: root, buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
                                               isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
         if let known = cache.contexts(for: key) { return known }
+        // A subscriber's options change the plan: their links name the current one.
+        let current = if case .current(let id) = model.state { id } else { "" }
         let made = options.enumerated().map { index, option in
-            let context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
+            var context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
                                         subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
                                         isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
+            context.currentProductID = option.isSubscription ? current : ""
             let value = cache.value(of: context) {
-                config.links.url(for: option.product, LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
-                                                                          billingPlan: option.billingPlan.rawValue))
+                var values = LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
+                                                 billingPlan: option.billingPlan.rawValue)
+                values.currentProductID = context.currentProductID
+                return config.links.url(for: option.product, values, billing: config.billing)
             }
             return (option, value)
         }

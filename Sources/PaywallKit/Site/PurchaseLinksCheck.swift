@@ -27,6 +27,7 @@ enum PurchaseLinksCheck {
                 guard diagnostics.collect({ try SafeURL.check(url, "actions.\(name) in \(locale) ('\(url)')", at: template.location) }) != nil else { break }
             }
         }
+        checkPlanChanges(config, pages: pages, diagnostics: &diagnostics)
         // A content file gives every locale that shares it the same products: check each file once.
         var seenFiles = Set<String>()
         var checked = Set<Checked>()
@@ -46,6 +47,25 @@ enum PurchaseLinksCheck {
                 failed.insert(template.location)
             }
             if !uncovered.isEmpty { reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics) }
+        }
+    }
+
+    /// A subscriber's page must not sell a second subscription: with `billing: web` its options need
+    /// `actions.changePlan` or the account page; `changePlan` fixes its scheme and host before any placeholder.
+    static func checkPlanChanges(_ config: SiteConfig, pages: some Sequence<Page>, diagnostics: inout Diagnostics) {
+        let links = config.links
+        if let changePlan = links.changePlan, !changePlan.isSafeWhateverItsValues {
+            diagnostics.error(changePlan.location, "actions.changePlan must fix its scheme and host before its first placeholder",
+                              hint: "start it with https://host/ or a relative path such as /change?from={currentProductID}")
+        }
+        guard config.billing == .web, links.changePlan == nil, links.buttons["manageSubscription"] == nil else { return }
+        var seenFiles = Set<String>()
+        for page in pages where page.hasCustomerStates && page.selection != .plain && seenFiles.insert(page.file).inserted {
+            let key = page.visibleRelationships != nil ? "visibleRelationships" : "offer"
+            diagnostics.error(page.location(of: key), "the page '\(page.name)' writes subscribers' pages (current/ID/), "
+                              + "where choosing another plan must change the subscription, not start a second one",
+                              hint: "add actions: { changePlan: https://…?from={currentProductID}&to={productID} } to \(config.file), "
+                                  + "or actions.manageSubscription (the account page where plans are changed)")
         }
     }
 

@@ -32,6 +32,8 @@ public struct ActionLinks: Sendable {
     public var script: CarryScript?
     /// The store buttons' templates, by action name.
     public var buttons: [String: LinkTemplate] = [:]
+    /// Where a subscriber's page (`current/ID/`) sends a switch to another plan of the group (`actions.changePlan`).
+    public var changePlan: LinkTemplate?
 
     public init() {}
 
@@ -48,10 +50,20 @@ public struct ActionLinks: Sendable {
         return nil
     }
 
-    /// The link an option buys through, for `values` (its product, locale, offer and billing plan).
-    public func url(for product: Product, _ values: LinkTemplate.Values) -> String? {
-        template(for: product)?.template.expand(values)
+    /// The link an option buys through, for `values` (its product, locale, offer and billing plan). For a
+    /// subscriber (`values.currentProductID` set) a subscription is a change of plan, never a second subscription:
+    /// `changePlan`, else the account page (`manageSubscription`, with `billing: web`) or Apple's.
+    public func url(for product: Product, _ values: LinkTemplate.Values, billing: SiteConfig.Billing) -> String? {
+        guard !values.currentProductID.isEmpty, product.isSubscription else { return template(for: product)?.template.expand(values) }
+        if let changePlan { return changePlan.expand(values) }
+        switch billing {
+        case .web: return buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: values.locale))
+        case .appStore: return Self.appleSubscriptions
+        }
     }
+
+    /// Where App Store subscribers change or cancel a plan.
+    public static let appleSubscriptions = "https://apps.apple.com/account/subscriptions"
 }
 
 extension SiteConfig {
@@ -87,6 +99,15 @@ extension SiteConfig {
         diagnostics.append(contentsOf: reader.unknownKeys(Self.actionKeys))
         for name in Self.actionNames {
             guard let node = reader[name] else { continue }
+            if name == "changePlan" {
+                links.changePlan = diagnostics.collect {
+                    let url = try node.nonEmptyString("actions.changePlan")
+                    let template = try Self.template(url, "actions.changePlan", node, allowed: LinkTemplate.Placeholder.allCases)
+                    try SafeURL.check(url, "actions.changePlan", at: node.location)
+                    return template
+                }
+                continue
+            }
             if Self.purchaseActionNames.contains(name) {
                 let links = Self.purchaseLinks(node, name, diagnostics: &diagnostics)
                 if name == "subscribe" { self.links.subscribe = links } else { self.links.purchase = links }
@@ -121,7 +142,7 @@ extension SiteConfig {
         var links = PurchaseLinks(action: name, location: node.location)
         func link(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> LinkTemplate {
             let url = try node.nonEmptyString(what)
-            let template = try template(url, what, node, allowed: LinkTemplate.Placeholder.allCases)
+            let template = try template(url, what, node, allowed: LinkTemplate.Placeholder.purchase)
             try SafeURL.check(url, what, at: node.location)
             return template
         }

@@ -52,7 +52,7 @@ public struct SiteConfig: Sendable {
     }
 
     static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation",
-                              "manageSubscription"]
+                              "manageSubscription", "changePlan"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
                        "policies", "theme", "allowRawHTML", "hosting", "billing"]
 
