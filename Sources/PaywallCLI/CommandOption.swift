@@ -65,6 +65,9 @@ struct CommandOption: Sendable {
             Use([.hosting], "The built folder nginx serves.", default: "<site>/public"),
             Use([.catalog], "The catalog file to write; - for standard output.", default: "standard output"),
         ]),
+        CommandOption(long: "force", kind: .flag { $0.force = true }, uses: [
+            Use([.catalog], "Replace the output file when it exists."),
+        ]),
         CommandOption(long: "port", kind: .value("port") { options, text throws(Options.UsageError) in
             guard let port = Int(text), (0...65535).contains(port) else { throw .init("Invalid value '\(text)' for '--port <port>'") }
             options.port = port

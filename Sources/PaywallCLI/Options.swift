@@ -20,6 +20,8 @@ struct Options {
     var quiet = false
     var verbose = false
     var timings = false
+    /// `catalog import`: replace an existing output file.
+    var force = false
     /// Threads that render pages.
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
 

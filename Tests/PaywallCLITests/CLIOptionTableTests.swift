@@ -16,7 +16,7 @@ import Testing
             "init": help.union(reporting),
             "schema": help,
             "hosting": help.union(reporting).union(verbose).union(jobs).union(output).union(listen),
-            "catalog": help.union(reporting).union(verbose).union(output),
+            "catalog": help.union(reporting).union(verbose).union(output).union(["--force"]),
         ]
     }()
 

@@ -16,7 +16,7 @@ struct BillingPlanTests {
                       - { paymentMode: freeTrial, period: P1W }
                       - { paymentMode: payAsYouGo, period: P1M, periodCount: 2, price: { DEU: "0.99", GBR: "0.99" }, billingPlan: monthly }
                     billingPlans:
-                      monthly: { price: { DEU: "5.49", GBR: "4.49" }, commitmentPrice: { DEU: "64.99" } }
+                      monthly: { price: { DEU: "5.49", GBR: "4.49" }, commitmentPrice: { DEU: "65.80" } }
             """)
 
     static func monthlyPage(_ site: TestSite) -> TestSite {
@@ -31,10 +31,10 @@ struct BillingPlanTests {
         let result = Self.monthlyPage(Self.site).build()
         #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
         let german = try Self.page(result, "de-DE")
-        // The commitment's total is the catalog's 64,99 €, not 12 × 5,49 € nor the up-front 59,99 €.
+        // The commitment's total is the catalog's 65,80 €, not 12 × 5,49 € nor the up-front 59,99 €.
         #expect(german.contains("<strong class=\"price\">5,49\u{A0}€/Monat</strong>"), "the monthly payment is the bold, billed price")
-        #expect(german.contains("<span class=\"equivalent commitment\">12 Monatsraten, 64,99\u{A0}€ insgesamt</span>"))
-        #expect(german.contains("aria-label=\"Yearly, 5,49\u{A0}€ pro Monat, 12 Monatsraten, 64,99\u{A0}€ insgesamt"),
+        #expect(german.contains("<span class=\"equivalent commitment\">12 Monatsraten, 65,80\u{A0}€ insgesamt</span>"))
+        #expect(german.contains("aria-label=\"Yearly, 5,49\u{A0}€ pro Monat, 12 Monatsraten, 65,80\u{A0}€ insgesamt"),
                 "a screen reader hears the payment, the payments and the total in one label")
         #expect(!german.contains("59,99"), "the up-front price is not shown on a monthly page")
         // Britain has no commitment price: the total is 12 payments.
@@ -78,8 +78,8 @@ struct BillingPlanTests {
 
     @Test func theRelativeDiscountComparesPerMonthPrices() throws {
         let result = Self.monthlyPage(Self.site).build()
-        // 64,99 € / 12 = 5,416 € a month against 5,99 €: 9 %.
-        #expect(try Self.page(result, "de-DE").contains("9\u{A0}% sparen"))
+        // 65,80 € / 12 = 5,483 € a month against 5,99 €: 8 %.
+        #expect(try Self.page(result, "de-DE").contains("8\u{A0}% sparen"))
     }
 
     @Test func anOptionGroupCanBillMonthly() throws {
@@ -91,7 +91,7 @@ struct BillingPlanTests {
                 - { label: Yearly, productIDs: [pro.yearly], billingPlan: monthly }
             """)
         let german = try Self.page(site.build(), "de-DE")
-        #expect(german.contains("12 Monatsraten, 64,99\u{A0}€ insgesamt"))
+        #expect(german.contains("12 Monatsraten, 65,80\u{A0}€ insgesamt"))
     }
 
     @Test func templatesNameTheBillingPlanAndTheCommitment() throws {
@@ -122,7 +122,7 @@ struct BillingPlanTests {
     }
 
     @Test func aCommitmentPriceWhereThePlanHasNoPaymentIsAnError() throws {
-        let site = Self.site.catalog(replacing: "commitmentPrice: { DEU: \"64.99\" }", with: "commitmentPrice: { DEU: \"64.99\", JPN: \"7000\" }")
+        let site = Self.site.catalog(replacing: "commitmentPrice: { DEU: \"65.80\" }", with: "commitmentPrice: { DEU: \"65.80\", JPN: \"7000\" }")
         expectError(site.errors, "commitmentPrice has a price for JPN, where the monthly plan has no payment", file: "site/catalog.yml", line: 23)
     }
 
@@ -144,7 +144,7 @@ struct BillingPlanTests {
         #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
         let page = try #require(TestSite.file("en-GB/pro/index.html", of: result))
         #expect(page.contains("<strong class=\"price\">£5.49/month</strong>"))
-        #expect(page.contains("12 monthly payments, £64.99 total"), "the file's commitmentDisplayPrice, not 12 × 5.49")
+        #expect(page.contains("12 monthly payments, £65.80 total"), "the file's commitmentDisplayPrice, not 12 × 5.49")
         #expect(page.contains("£0.99/month for 2 months"), "the MONTHLY plan's introductory offer")
         #expect(!page.contains("2 weeks free"), "not the up-front plan's")
         // Lite Yearly's MONTHLY plan is disabled: it bills up front, and the page says so once.

@@ -22,7 +22,7 @@ struct PriceOverlayTests {
           price: { DEU: "69.99" }
           offers: { yearly.comeback: { DEU: "44.99" }, monthly.comeback: { DEU: "3.49" }, monthly.winback: { DEU: "3.99" } }
           billingPlans:
-            monthly: { price: { DEU: "6.49" }, commitmentPrice: { DEU: "74.99" }, introductoryOffer: { DEU: "1.29" } }
+            monthly: { price: { DEU: "6.49" }, commitmentPrice: { DEU: "77.80" }, introductoryOffer: { DEU: "1.29" } }
         lite.yearly: { DEU: "34.99" }
         pro.monthly: { DEU: "8.99" }
         lifetime: { DEU: "169.99" }
@@ -41,11 +41,11 @@ struct PriceOverlayTests {
         let result = Self.build(prices: Self.prices)
         #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
         let german = try #require(TestSite.file("de-DE/tempo/index.html", of: result))
-        #expect(german.contains("6,49\u{A0}€/Monat") && german.contains("12 Monatsraten, 74,99\u{A0}€ insgesamt"))
+        #expect(german.contains("6,49\u{A0}€/Monat") && german.contains("12 Monatsraten, 77,80\u{A0}€ insgesamt"))
         #expect(german.contains("1,29\u{A0}€/Monat für 2 Monate"), "the monthly plan's introductory offer")
         #expect(german.contains("169,99\u{A0}€") && german.contains("16,99\u{A0}€") && german.contains("8,99\u{A0}€"))
         let british = try #require(TestSite.file("en-GB/tempo/index.html", of: result))
-        #expect(british.contains("£5.49/month") && british.contains("£64.99 total"), "the file's own prices stay")
+        #expect(british.contains("£5.49/month") && british.contains("£65.80 total"), "the file's own prices stay")
     }
 
     @Test func withoutPricesYmlTheGermanStorefrontHasNoPrice() {

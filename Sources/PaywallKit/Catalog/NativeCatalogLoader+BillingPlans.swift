@@ -36,6 +36,11 @@ extension NativeCatalogLoader {
                 }
                 return total
             } ?? nil
+            if let price {
+                diagnostics.collect { () throws(Diagnostic) in
+                    try MonthlyPlan.check(payment: price, total: total, at: monthlyNode.location)
+                }
+            }
             if let price { plan = MonthlyPlan(price: price, commitmentPrice: total, introductoryOffer: intro, location: monthlyNode.location) }
         } else if plans["monthly"] == nil {
             diagnostics.error(node.location, "billingPlans names no plan", hint: "add 'monthly: { price: { DEU: \"5.99\" } }', or remove billingPlans")

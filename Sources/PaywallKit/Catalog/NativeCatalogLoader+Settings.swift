@@ -29,6 +29,7 @@ extension NativeCatalogLoader {
         guard let node = reader["text"] else { return nil }
         if let unknown = reader.unknownKeys(["text"]).first { throw unknown }
         let text = try node.nonEmptyString("\(what).text")
+        _ = try node.catalogText("\(what).text", lines: true)
         return .page(name: what.hasSuffix("privacyPolicy") ? "privacy" : "terms", markdown: text, location: node.location)
     }
 }

@@ -77,7 +77,7 @@ public enum NativeCatalogLoader {
         do { reader = try MappingReader(node, "a subscription group") } catch { throw DiagnosticsError([error]) }
         diagnostics.append(contentsOf: reader.unknownKeys(["id", "name", "localizations", "subscriptions"]))
         let id = diagnostics.collect { try Self.identifier(reader, "the group ID") } ?? ""
-        let name = diagnostics.collect { try reader["name"]?.string("name") } ?? nil
+        let name = diagnostics.collect { try reader["name"]?.catalogText("name") } ?? nil
         let texts = diagnostics.collect { try Self.localizations(reader["localizations"]) } ?? [:]
         var products: [Product] = []
         if let items = diagnostics.collect({ try reader.required("subscriptions").sequence("subscriptions") }) {
@@ -113,8 +113,8 @@ public enum NativeCatalogLoader {
                 }
                 let reader = try MappingReader(pair.value, "localizations.\(pair.key)")
                 if let unknown = reader.unknownKeys(["displayName", "description"]).first { throw unknown }
-                result[locale] = LocalizedText(displayName: try reader["displayName"]?.string("displayName") ?? "",
-                                               description: try reader["description"]?.string("description") ?? "")
+                result[locale] = LocalizedText(displayName: try reader["displayName"]?.catalogText("displayName") ?? "",
+                                               description: try reader["description"]?.catalogText("description", lines: true) ?? "")
             }
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
@@ -185,7 +185,7 @@ public enum NativeCatalogLoader {
         -> (id: String, referenceName: String, price: Price?, familyShareable: Bool, icon: (path: String, location: SourceLocation)?,
             texts: [String: LocalizedText]) {
         let id = diagnostics.collect { try Self.identifier(reader, "the product ID") } ?? ""
-        let referenceName = diagnostics.collect { try reader["referenceName"]?.string("referenceName") } ?? nil
+        let referenceName = diagnostics.collect { try reader["referenceName"]?.catalogText("referenceName") } ?? nil
         let price = diagnostics.collect { try Self.price(reader.required("price"), "price", keyLocation: reader.keyLocation("price")) }
         let family = diagnostics.collect { try reader["familyShareable"]?.bool("familyShareable") } ?? nil
         let icon = diagnostics.collect { () throws(Diagnostic) -> (path: String, location: SourceLocation)? in

@@ -96,6 +96,9 @@ public enum PriceOverlay {
             diagnostics.collect { try add(total, to: &totals, "billingPlans.monthly.commitmentPrice", storefront: storefront) }
             plan.commitmentPrice = totals
         }
+        diagnostics.collect { () throws(Diagnostic) in
+            try MonthlyPlan.check(payment: plan.price, total: plan.commitmentPrice, at: node.location)
+        }
         if let intro = monthly["introductoryOffer"] {
             diagnostics.collect {
                 try addIntro(intro, to: &plan.introductoryOffer, "the monthly plan of '\(product.id)'", "billingPlans.monthly.introductoryOffer",

@@ -43,6 +43,7 @@ extension StoreKitLoader {
                     try NativeCatalogLoader.checkDecimals(amount, storefront: storefront, at: totalNode.location)
                     total = Price([storefront: amount], location: totalNode.location)
                 }
+                try MonthlyPlan.check(payment: payment, total: total, at: item.location)
                 plan = MonthlyPlan(price: payment, commitmentPrice: total, introductoryOffer: intro, location: item.location)
             default:
                 diagnostics.warning(item["billingPlanType"]?.location ?? item.location,

@@ -8,10 +8,10 @@ public enum StoreKitLoader {
                               hint: "export it again from Xcode's StoreKit configuration editor")
             return nil
         }
-        let storefront = (try? root["settings"]?["_storefront"]?.string("_storefront")) ?? nil
         var groups: [SubscriptionGroup] = []
         var oneTime: [Product] = []
         let before = diagnostics.errorsReported
+        let storefront = storefront(root, diagnostics: &diagnostics)
         if let list = root["subscriptionGroups"] {
             for item in diagnostics.collect({ try list.sequence("subscriptionGroups") }) ?? [] {
                 do { groups.append(try group(item, storefront: storefront ?? "USA", diagnostics: &diagnostics)) } catch {
@@ -36,7 +36,7 @@ public enum StoreKitLoader {
             diagnostics.error(root.location, "\(file) has no subscription groups and no products",
                               hint: "add a subscription group or an in-app purchase in Xcode's StoreKit configuration editor")
         }
-        let policies = root["appPolicies"].map { appPolicies($0, file: file) } ?? Policies()
+        let policies = root["appPolicies"].map { appPolicies($0, file: file, diagnostics: &diagnostics) } ?? Policies()
         guard diagnostics.errorsReported == before else { return nil }
         let locale = ((try? root["settings"]?["_locale"]?.string("_locale")) ?? nil).flatMap(LocaleID.canonical)
         return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: policies, storefront: storefront ?? "USA", defaultLocale: locale, file: file)
@@ -44,7 +44,7 @@ public enum StoreKitLoader {
 
     static func group(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> SubscriptionGroup {
         guard case .mapping = node.value else { throw .error(node.location, "a subscription group must be an object") }
-        let name = try node["name"]?.string("name") ?? ""
+        let name = try node["name"]?.catalogText("name") ?? ""
         let id = try node["id"]?.string("id") ?? name
         try Identifier.check(id, "the subscription group ID", at: node["id"]?.location ?? node.location)
         var products: [Product] = []
@@ -67,8 +67,8 @@ public enum StoreKitLoader {
             guard result[locale] == nil else {
                 throw .error(item.location, "a second localization for \(locale) ('\(code)')", hint: "keep one of the two in Xcode's editor")
             }
-            result[locale] = LocalizedText(displayName: try item["displayName"]?.string("displayName") ?? "",
-                                           description: try item["description"]?.string("description") ?? "")
+            result[locale] = LocalizedText(displayName: try item["displayName"]?.catalogText("displayName") ?? "",
+                                           description: try item["description"]?.catalogText("description", lines: true) ?? "")
         }
         return result
     }
@@ -148,7 +148,7 @@ public enum StoreKitLoader {
         let idNode = node["productID"] ?? node
         let id = try idNode.nonEmptyString("productID")
         try Identifier.check(id, "the product ID", at: idNode.location)
-        let referenceName = try node["referenceName"]?.string("referenceName") ?? ""
+        let referenceName = try node["referenceName"]?.catalogText("referenceName") ?? ""
         let fallback = referenceName.isEmpty ? id : referenceName
         var texts = try localizations(node["localizations"])
         if texts.isEmpty || texts.values.contains(where: { $0.displayName.trimmingCharacters(in: .whitespaces).isEmpty }) {
@@ -187,7 +187,7 @@ public enum StoreKitLoader {
         case let other:
             throw .error(modeNode.location, "'\(other)' is not a StoreKit payment mode", hint: "use free, payAsYouGo or payUpFront")
         }
-        let referenceName = try node["referenceName"]?.string("referenceName")
+        let referenceName = try node["referenceName"]?.catalogText("referenceName")
         var id = referenceName.flatMap { Identifier.isValid($0) ? $0 : nil }
         if let idNode = node["offerID"], case let given = try idNode.string("offerID"), !given.isEmpty {
             try Identifier.check(given, "the offer ID", at: idNode.location)
@@ -214,16 +214,22 @@ public enum StoreKitLoader {
                      billingPlan: billingPlanType(node), location: node.location)
     }
 
-    /// A non-empty `eula` becomes the terms page; the first policy's URL (or text) the privacy policy.
-    static func appPolicies(_ node: YAMLNode, file: String) -> Policies {
+    /// A non-empty `eula` becomes the terms page; the first policy's URL (or text) the privacy policy. Their
+    /// text is checked as catalog text (an error for a control character); values that are not text are ignored.
+    static func appPolicies(_ node: YAMLNode, file: String, diagnostics: inout Diagnostics) -> Policies {
         var result = Policies()
-        if let eula = try? node["eula"]?.string("eula"), !eula.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        func text(_ node: YAMLNode?, _ key: String) -> String? {
+            guard let node, (try? node.string(key)) != nil else { return nil }
+            return diagnostics.collect { try node.catalogText(key, lines: true) }
+        }
+        if let eula = text(node["eula"], "eula"), !eula.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             result.termsOfService = .page(name: "terms", markdown: eula, location: node.location)
         }
         for item in (try? node["policies"]?.sequence("policies")) ?? [] {
-            if let url = try? item["policyURL"]?.string("policyURL"), !url.isEmpty, (try? SafeURL.check(url, "policyURL", at: item.location)) != nil {
+            if let url = try? item["policyURL"]?.string("policyURL"), !url.isEmpty,
+               (try? SafeURL.check(url, "policyURL", at: item.location)) != nil {
                 result.privacyPolicy = .url(url)
-            } else if let text = try? item["policyText"]?.string("policyText"), !text.isEmpty {
+            } else if let text = text(item["policyText"], "policyText"), !text.isEmpty {
                 result.privacyPolicy = .page(name: "privacy", markdown: text, location: item.location)
             }
             if result.privacyPolicy != nil { break }

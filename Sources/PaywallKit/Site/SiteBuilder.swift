@@ -73,6 +73,11 @@ public struct SiteBuilder {
             return Result(files: [], diagnostics: diagnostics, manifest: nil, cache: previous)
         }
         AssetCheck(assets: inputs.assets, folder: inputs.folder).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
+        // The output's size is known before a page renders: past a limit, nothing is rendered or written.
+        var sizes = Diagnostics()
+        OutputLimits.check(site, catalog: catalog, diagnostics: &sizes)
+        diagnostics.append(contentsOf: sizes.all)
+        guard !sizes.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, cache: previous) }
         timings.load = seconds(since: loadStart)
 
         let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, previous: previous, sink: sink)

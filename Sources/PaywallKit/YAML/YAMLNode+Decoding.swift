@@ -70,11 +70,21 @@ extension YAMLNode {
         guard case .scalar(let text, _) = value else { throw .error(location, "\(what) must be a decimal number such as \"4.99\"") }
         let valid = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
             && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
+        let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        guard !valid || decimals <= Self.maximumDecimals else {
+            let shown = text.count > 24 ? text.prefix(12) + "…" + text.suffix(6) : Substring(text)
+            throw .error(location, "\(what) '\(shown)' has \(decimals) decimals, more than any currency has",
+                         hint: "write it as the App Store shows it, with the currency's decimals, such as \"4.99\"")
+        }
         guard valid, let number = Self.plainDecimal(text) else {
             throw .error(location, "\(what) '\(text)' is not a decimal number", hint: "write digits with an optional '.' and no currency sign, such as \"4.99\"")
         }
         return number
     }
+
+    /// Decimals past which a price is refused before it is read (no currency has more than 4; a `Decimal` could
+    /// not hold hundreds, and would read such a price as 0).
+    static let maximumDecimals = 18
 
     /// Digits with at most one '.', as an exact decimal (no locale, no Foundation number parser); nil past 18 significant digits.
     static func plainDecimal(_ text: String) -> Decimal? {
