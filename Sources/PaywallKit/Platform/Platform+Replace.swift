@@ -20,7 +20,7 @@ extension Platform {
         var template = Array(joinPath(parentFolder(of: path), ".\(name).paywall-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Self.write(fd, $0.baseAddress! + written, bytes.count - written) }
