@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A memo that holds at most `limit` units of cost (one per entry unless told otherwise), for every cache of a build.
 ///
 /// Eviction is by generation: entries go into the newer of two dictionaries; when its cost reaches half the limit,
@@ -21,6 +23,8 @@ public struct BoundedCache<Key: Hashable, Value> {
 
     /// The most cost kept in both generations together (an entry dearer than half of it is not kept).
     public let limit: Int
+    /// False when memos were off (``Memos``) as the cache was made: it then keeps nothing.
+    @usableFromInline let isEnabled = Memos.areEnabled
     @usableFromInline var newer: [Key: Entry] = [:], older: [Key: Entry] = [:]
     @usableFromInline var newerCost = 0, olderCost = 0
     /// How many entries were dropped for room, and how many look-ups found theirs, in all.
@@ -45,6 +49,7 @@ public struct BoundedCache<Key: Hashable, Value> {
     /// The value kept for `key`, moved into the newer generation when it was in the older one.
     @inlinable
     public mutating func value(for key: Key) -> Value? {
+        guard isEnabled else { return nil }
         if let entry = newer[key] {
             found += 1
             return entry.value
@@ -59,6 +64,7 @@ public struct BoundedCache<Key: Hashable, Value> {
     /// Keeps `value` for `key` (replacing what was kept), at `cost` units.
     @inlinable
     public mutating func insert(_ value: Value, for key: Key, cost: Int = 1) {
+        guard isEnabled else { return }
         if let old = newer.removeValue(forKey: key) { newerCost -= old.cost }
         if !older.isEmpty, let old = older.removeValue(forKey: key) { olderCost -= old.cost }
         add(Entry(value: value, cost: max(0, cost)), for: key)
@@ -99,3 +105,13 @@ public struct BoundedCache<Key: Hashable, Value> {
 
 extension BoundedCache: Sendable where Key: Sendable, Value: Sendable {}
 extension BoundedCache.Entry: Sendable where Key: Sendable, Value: Sendable {}
+
+/// Whether the memos made from now on keep anything. Off (`PAYWALL_MEMO=off`) a build remembers nothing: every
+/// value is made again where it is needed, the oracle that the tests hold byte-identical to a build with memos.
+public enum Memos {
+    private static let enabled = Atomic(true)
+
+    public static var areEnabled: Bool { enabled.load(ordering: .relaxed) }
+
+    public static func set(enabled on: Bool) { enabled.store(on, ordering: .relaxed) }
+}

@@ -14,6 +14,8 @@ import Darwin
 public enum Platform {
     /// Whether `PAYWALL_PORTABLE=1` asks for the portable paths only (read once, at first use).
     public static let portable: Bool = getenv("PAYWALL_PORTABLE").map { String(cString: $0) == "1" } ?? false
+    /// Whether `PAYWALL_MEMO=off` asks for builds with no memo at all (read once, at first use).
+    public static let memosOff: Bool = getenv("PAYWALL_MEMO").map { String(cString: $0) == "off" } ?? false
 
     /// `read(2)`, for callers with a `read` of their own.
     public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { systemRead(fd, buffer, count) }

@@ -64,7 +64,10 @@ public struct SiteBuilder {
     /// cache's last successful build rendered from the same inputs while the sink still holds their files); write the
     /// static files and the manifest. A stage's errors end the build after it, with every diagnostic found so far.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil,
-                             cache previous: BuildCache? = nil) -> Result {
+                             cache given: BuildCache? = nil) -> Result {
+        // PAYWALL_MEMO=off: nothing is kept from a build before, and no memo made from here on keeps anything.
+        if Platform.memosOff { Memos.set(enabled: false) }
+        let previous = Memos.areEnabled ? given : nil
         var diagnostics = Diagnostics()
         var timings = Timings()
         let loadStart = DispatchTime.now()

@@ -119,7 +119,7 @@ extension Resolver {
 
     /// The first group named `id`, with its subscriptions in order; nil when the catalog has none.
     func orderedGroup(_ id: String, cache: inout Cache) -> Cache.Ordered? {
-        if let known = cache.groups[id] { return known }
+        if Memos.areEnabled, let known = cache.groups[id] { return known }
         guard let (number, group) = catalog.group(named: id) else { return nil }
         let first = catalog.groups[..<number].reduce(0) { $0 + $1.subscriptions.count }
         let order = orderedSubscriptions(of: group)
@@ -131,7 +131,7 @@ extension Resolver {
 
     /// The product at `slot`: its price, per-unit prices and text in `locale` (table `table`), and what was reported.
     func priced(_ product: Product, slot: Int, locale: String, table: Int, cache: inout Cache) -> Cache.Priced {
-        if let known = cache.tables[table].products[slot] { return known }
+        if Memos.areEnabled, let known = cache.tables[table].products[slot] { return known }
         let market = cache.tables[table].market
         var found = Diagnostics()
         let what = "\(product.kind.noun) '\(product.id)'"
@@ -157,7 +157,7 @@ extension Resolver {
 
     /// The text of `group` (number `number` in the catalog) in `locale`, and the warning when it is another language's.
     func localizedGroup(_ group: SubscriptionGroup, number: Int, locale: String, table: Int, cache: inout Cache) -> Cache.GroupText {
-        if let known = cache.tables[table].groups[number] { return known }
+        if Memos.areEnabled, let known = cache.tables[table].groups[number] { return known }
         var found = Diagnostics()
         let text = localized(group.localizations, locale, group.label, plural: "groups", at: group.location, diagnostics: &found)
         let result = Cache.GroupText(text: text, diagnostics: found.all)
