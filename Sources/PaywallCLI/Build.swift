@@ -32,7 +32,7 @@ enum Build {
             let count = result.diagnostics.errors.count
             let untouched = write ? "; the previous output is untouched" : ""
             if reporter.format == .text {
-                reporter.console.err("\(write ? "build" : "check") failed: \(count) error\(count == 1 ? "" : "s")\(untouched)")
+                reporter.err("\(write ? "build" : "check") failed: \(count) error\(count == 1 ? "" : "s")\(untouched)")
             }
             return 1
         }
@@ -49,7 +49,7 @@ enum Build {
         }
         let seconds = SiteBuilder.seconds(since: start)
         if options.timings {
-            reporter.console.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
+            reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
         let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s")"

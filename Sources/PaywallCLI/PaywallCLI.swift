@@ -72,7 +72,7 @@ public enum PaywallCLI {
     }
 
     static func usageError(_ message: String, _ command: Command?, _ console: Console) -> Int32 {
-        console.err("Error: \(message)")
+        console.err(LogText.line("Error: \(message)"))
         if let command {
             console.err("Usage: \(Help.usageLine(command))")
             console.err("  See 'paywall \(command.rawValue) --help' for more information.")

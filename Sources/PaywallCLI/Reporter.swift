@@ -10,10 +10,13 @@ struct Reporter {
     /// Every repeated warning on its own line; otherwise each kind is counted into one (`Diagnostics.counted`).
     var verbose: Bool
 
+    /// Every diagnostic passes here, escaped (``Diagnostic/escapedForLog``) before any format sees it, so that
+    /// no input prints a line break, a terminal escape or a workflow command.
+    ///
     /// Text lines and GitHub annotations count repeated warnings into one line each ("30 subscriptions have no text
     /// in 19 locales …") unless `verbose`; JSON lines, read by tools, keep every diagnostic.
     func report(_ diagnostics: [Diagnostic]) {
-        let shown = diagnostics.filter { !(quiet && $0.severity == .warning) }
+        let shown = diagnostics.filter { !(quiet && $0.severity == .warning) }.map(\.escapedForLog)
         let counted = verbose ? shown : Diagnostics.counted(shown)
         for diagnostic in format == .json ? shown : counted {
             switch format {
@@ -57,7 +60,13 @@ struct Reporter {
         return "::\(diagnostic.severity.rawValue) file=\(escape(location.file, property: true)),line=\(location.line),col=\(location.column)::\(escape(message, property: false))"
     }
 
+    /// A status line on stdout (unless `quiet`), escaped as a diagnostic is: it may name a path or a page.
     func status(_ line: String) {
-        if !quiet { console.out(line) }
+        if !quiet { console.out(LogText.line(line)) }
+    }
+
+    /// A line on stderr that is not a diagnostic (a summary, timings), escaped as a diagnostic is.
+    func err(_ line: String) {
+        console.err(LogText.line(line))
     }
 }

@@ -19,11 +19,11 @@ enum Serve {
         let host = options.host ?? defaultHost
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: host, port: options.port ?? defaultPort)
         configuration.jobs = options.jobs
-        if let warning = hostWarning(host) { reporter.console.err(warning) }
+        if let warning = hostWarning(host) { reporter.err(warning) }
         let reported = Reported()
         let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter, reported: reported) }
         do { try session.start() } catch {
-            reporter.console.err("error: \(error.message)")
+            reporter.err("error: \(error.message)")
             return 1
         }
         reporter.status("Serving \(options.site) at \(session.url) (Ctrl-C to stop)")
@@ -49,12 +49,12 @@ enum Serve {
         let (new, kept) = reported.replace(with: report.diagnostics)
         reporter.report(new)
         if kept > 0 && !reporter.quiet {
-            reporter.console.err("(\(kept) warning\(kept == 1 ? "" : "s") as before)")
+            reporter.err("(\(kept) warning\(kept == 1 ? "" : "s") as before)")
         }
         let seconds = String(format: "%.2f", report.seconds)
         guard report.succeeded else {
             let count = report.diagnostics.filter { $0.severity == .error }.count
-            reporter.console.err("build failed: \(count) error\(count == 1 ? "" : "s"); the browser shows the errors until the next good build")
+            reporter.err("build failed: \(count) error\(count == 1 ? "" : "s"); the browser shows the errors until the next good build")
             return
         }
         if report.isFirst {

@@ -3,6 +3,9 @@
 /// a closed link walks back over every earlier bracket of its paragraph (`![[]()` repeated), an inline
 /// `<!…`, `<?…` or `<![CDATA[…` scans to the end of its paragraph for its end, and the autolink extension
 /// scans the text around every `@`. So a text is bounded in size, and each paragraph in those three openers.
+/// Block quotes and lists opened on one line (`- - - …`, `> > > …`) are bounded too: cmark-gfm parses the inlines
+/// of a paragraph 25,000 containers deep in a time that grows with the depth (81 s for 290 KB), before its tree can be
+/// measured.
 extension Markdown.Limits {
     /// The largest Markdown text: a page body, an option group's copy, a `.storekit` EULA or policy text.
     public static let maximumTextBytes = 512 << 10
@@ -35,6 +38,11 @@ extension Markdown.Limits {
             if lineStart {
                 lineStart = false
                 if startsBlock(bytes[index...]) { reset() }
+                if let deep = tooDeep(bytes[index...]) {
+                    let limit = Markdown.Limits.maximumNesting
+                    let what = "a line opens block quotes and lists more than \(limit) levels deep (the limit)"
+                    return Markdown.Link(url: what, line: line, column: deep)
+                }
             }
             let byte = bytes[index]
             column += 1
@@ -61,6 +69,52 @@ extension Markdown.Limits {
             }
             previous = byte
             index = bytes.index(after: index)
+        }
+        return nil
+    }
+
+    /// The column (1-based, in bytes) of the block quote or list marker that makes `line` more than
+    /// `Markdown.Limits.maximumNesting` levels deep as the rendered tree counts them: a level per `>`, two per list
+    /// marker (`-`, `*`, `+`, `1.`, `1)` followed by a space, a tab or the line's end: a list and its item) before the
+    /// line's text, and one per column of indentation before the first (a nested list's items are indented by two
+    /// columns a level); nil when it is not.
+    static func tooDeep(_ line: Substring.UTF8View.SubSequence) -> Int? {
+        var depth = 0, indentation = 0, column = 0
+        var index = line.startIndex
+        func byte(_ offset: Int) -> UInt8? {
+            let at = line.index(index, offsetBy: offset, limitedBy: line.endIndex) ?? line.endIndex
+            return at < line.endIndex ? line[at] : nil
+        }
+        func endsMarker(_ byte: UInt8?) -> Bool {
+            byte == nil || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+        }
+        while let next = byte(0) {
+            var length = 0
+            switch next {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                if depth == 0 { indentation += next == UInt8(ascii: " ") ? 1 : 4 - indentation % 4 }
+                column += 1
+                index = line.index(after: index)
+                continue
+            case UInt8(ascii: ">"): length = 1
+            case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"): length = endsMarker(byte(1)) ? 1 : 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var digits = 1
+                while digits < 10, let digit = byte(digits), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+                    digits += 1
+                }
+                let delimiter = byte(digits)
+                let isDelimiter = delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")")
+                let isMarker = isDelimiter && endsMarker(byte(digits + 1))
+                length = isMarker ? digits + 1 : 0
+            default: length = 0
+            }
+            guard length > 0 else { break }
+            depth += next == UInt8(ascii: ">") ? 1 : 2
+            if depth + indentation > Markdown.Limits.maximumNesting { return column + 1 }
+            column += length
+            index = line.index(index, offsetBy: length)
         }
         return nil
     }

@@ -56,7 +56,7 @@ enum RawHTMLCheck {
         }
         if tag.isEnd { return problems }
         for (attribute, rawValue) in tag.attributes {
-            let value = decodeCharacterReferences(rawValue)
+            let value = CharacterReferences.decodeAttribute(rawValue)
             if attribute.hasPrefix("on") {
                 problems.append(.error(location, "raw HTML with an event handler (\(attribute))", hint: "pages run no JavaScript; remove it"))
             } else if attribute == "style" {
@@ -75,36 +75,5 @@ enum RawHTMLCheck {
             }
         }
         return problems
-    }
-
-    /// `&#58;`, `&#x3a;`, `&colon;` … as the browser reads them, so an encoded scheme is still seen.
-    static func decodeCharacterReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        let named: [String: String] = ["colon": ":", "sol": "/", "tab": "\t", "newline": "\n", "amp": "&", "quot": "\"",
-                                       "apos": "'", "lt": "<", "gt": ">", "period": ".", "lpar": "(", "rpar": ")"]
-        var result = ""
-        var rest = text[...]
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "#" }
-            var replacement: String?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
-            } else if name.hasPrefix("#") {
-                replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
-            } else {
-                replacement = named[name.lowercased()]
-            }
-            if let replacement {
-                result += replacement
-                rest = after.dropFirst(name.count)
-                if rest.first == ";" { rest = rest.dropFirst() }
-            } else {
-                result += "&"
-                rest = after
-            }
-        }
-        return result + rest
     }
 }

@@ -40,6 +40,16 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         hasher.combine(message)
     }
 
+    /// This diagnostic as a log prints it: its file, message and hint escaped by ``LogText`` (one line, no
+    /// control character, no line starting with `::`).
+    public var escapedForLog: Diagnostic {
+        var diagnostic = self
+        diagnostic.location.file = LogText.line(location.file)
+        diagnostic.message = LogText.escaped(message)
+        diagnostic.hint = hint.map(LogText.escaped)
+        return diagnostic
+    }
+
     /// The compiler's format: `path:line:column: error: message (hint)`.
     public var description: String {
         var text = "\(location): \(severity.rawValue): \(message)"

@@ -23,7 +23,10 @@ extension FuzzEntry {
     static func checkLocations(_ diagnostics: Diagnostics) {
         for diagnostic in diagnostics.all {
             require(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "diagnostic at \(diagnostic)")
-            _ = diagnostic.description
+            // As a log prints it: one line, no control character, no workflow command (LogText).
+            let line = diagnostic.escapedForLog.description
+            require(!line.unicodeScalars.contains { $0.properties.generalCategory == .control } && !line.hasPrefix("::"),
+                    "diagnostic line \(line.debugDescription)")
         }
     }
 }
