@@ -78,7 +78,12 @@ python_part checkout-links checkout_e2e.py "$binary"
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
 
-echo "== every control style sells its selected option, JavaScript off, 390 and 1280 px (selection_check.py)"
+echo "== no memo and no other page changes a page: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle.py)"
+python3 "$here/memo_oracle.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" \
+  "$repo/Tests/PaywallKitTests/Fixtures/golden" "$repo/Tests/PaywallKitTests/Fixtures/locales" >"$work/oracle.log" 2>&1
+tally "$work/oracle.log"
+
+echo "== every control style sells its selected option, 390 and 1280 px, JavaScript off (carousels: on too)"
 python_part selection selection_check.py "$binary"
 
 if [[ -d $fixtures ]]; then

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""memo_oracle.py PAYWALL_BINARY SITE…: no memo and no other page changes what a page says.
+
+For each site (a folder with paywall.yml):
+  memos       built with PAYWALL_MEMO=off (no memo at all) at -j 1 and -j 4, and with memos at -j 1 and -j 4:
+              the four outputs are byte-identical, file for file;
+  alone       each store page (a content file with groupID or productIDs, its translations with it) built in a
+              copy of the site without the other store pages: every file of that page (LOCALE/NAME/…, NAME/…) is
+              the same as in the whole site's build, the site-wide stylesheet's name and style rule numbers aside.
+
+Prints PASS/FAIL lines and last `N passed, M failed`.
+"""
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+STYLESHEET = re.compile(rb"paywall\.[0-9a-f]+\.css")
+STYLE_RULE = re.compile(rb'data-style="s[0-9]+"')
+FRONT_MATTER_SELECTION = re.compile(r"^(groupID|productIDs)\s*:", re.MULTILINE)
+
+
+class Report:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def result(self, check, name, problems, note=""):
+        if problems:
+            self.failed += 1
+            print(f"FAIL  {check:<7} {name}")
+            for problem in problems[:8]:
+                print(f"      {problem}")
+        else:
+            self.passed += 1
+            print(f"PASS  {check:<7} {name}" + (f"  ({note})" if note else ""))
+
+
+def build(binary, site, output, jobs, memos):
+    environment = dict(os.environ)
+    if memos:
+        environment.pop("PAYWALL_MEMO", None)
+    else:
+        environment["PAYWALL_MEMO"] = "off"
+    run = subprocess.run([binary, "build", str(site), "-o", str(output), "-j", str(jobs), "--quiet"],
+                         capture_output=True, text=True, env=environment)
+    return run.returncode, run.stderr.strip()
+
+
+def snapshot(root, keep=lambda path: True):
+    files = {}
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root).as_posix()
+        if path.is_file() and keep(relative):
+            files[relative] = path.read_bytes()
+    return files
+
+
+def differences(got, expected, normalize=lambda data: data):
+    problems = []
+    for path in sorted(set(got) | set(expected)):
+        if path not in got:
+            problems.append(f"{path}: missing")
+        elif path not in expected:
+            problems.append(f"{path}: not in the other build")
+        elif normalize(got[path]) != normalize(expected[path]):
+            one, other = normalize(got[path]).split(b"\n"), normalize(expected[path]).split(b"\n")
+            line = next((index for index, (a, b) in enumerate(zip(one, other)) if a != b), min(len(one), len(other)))
+            shown = lambda lines: lines[line][:160].decode("utf-8", "replace") if line < len(lines) else "(end)"
+            problems.append(f"{path} line {line + 1}: {shown(one)!r} / {shown(other)!r}")
+    return problems
+
+
+def normalized(data):
+    return STYLE_RULE.sub(b'data-style="s#"', STYLESHEET.sub(b"paywall.css", data))
+
+
+def store_pages(site):
+    """{page name: [its content files]} of the pages that show options, translations included."""
+    files = {}
+    for path in sorted((site / "content").glob("*.md")):
+        files.setdefault(path.name.split(".")[0], []).append(path)
+    return {name: paths for name, paths in files.items()
+            if any(FRONT_MATTER_SELECTION.search(path.read_text(encoding="utf-8").split("\n---", 1)[0]) for path in paths)}
+
+
+def check_site(report, binary, site, work, name):
+    outputs = {}
+    for memos in (True, False):
+        for jobs in (1, 4):
+            output = work / f"{'memo' if memos else 'nomemo'}-{jobs}"
+            status, errors = build(binary, site, output, jobs, memos)
+            if status != 0:
+                report.result("memos", f"{name}, memos {'on' if memos else 'off'}, -j {jobs}", [f"build failed: {errors}"])
+                return
+            outputs[(memos, jobs)] = snapshot(output)
+    whole = outputs[(True, 4)]
+    problems = [f"memos {'on' if memos else 'off'}, -j {jobs}: {problem}" for (memos, jobs), files in outputs.items()
+                for problem in differences(files, whole)]
+    report.result("memos", name, problems, f"{len(whole)} files, memos on and off, -j 1 and -j 4")
+
+    pages = store_pages(site)
+    for page, own in pages.items():
+        copy = work / f"alone-{page}"
+        shutil.copytree(site, copy, ignore=shutil.ignore_patterns("public", ".build", ".git", ".venv*", "dist", "Tests",
+                                                                    "Sources", "docs"))
+        for other, paths in pages.items():
+            if other != page:
+                for path in paths:
+                    (copy / "content" / path.name).unlink()
+        status, errors = build(binary, copy, copy / "public", 2, True)
+        if status != 0:
+            report.result("alone", f"{name}/{page}", [f"the site with only this store page does not build: {errors}"])
+            continue
+        mine = lambda path: path.startswith(f"{page}/") or re.match(rf"[^/]+/{re.escape(page)}/", path) is not None
+        alone = snapshot(copy / "public", mine)
+        together = {path: data for path, data in whole.items() if mine(path)}
+        report.result("alone", f"{name}/{page}", differences(alone, together, normalized) if alone else ["no file"],
+                      f"{len(alone)} files")
+
+
+def main(argv):
+    if len(argv) < 3:
+        print("usage: memo_oracle.py PAYWALL_BINARY SITE…", file=sys.stderr)
+        return 64
+    binary = str(pathlib.Path(argv[1]).resolve())
+    report = Report()
+    for site in argv[2:]:
+        with tempfile.TemporaryDirectory() as temporary:
+            path = pathlib.Path(site).resolve()
+            check_site(report, binary, path, pathlib.Path(temporary), path.name if site not in (".", "./") else "example")
+    print(f"{report.passed} passed, {report.failed} failed")
+    return 1 if report.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
