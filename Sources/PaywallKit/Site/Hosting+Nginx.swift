@@ -13,11 +13,12 @@ public enum NginxConfig {
 
         var directive: String {
             guard let host else { return "\(port)" }
-            return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
     }
 
     /// The block for a site whose output is the folder `root` (an absolute path). `serverName` from `baseURL`.
+    /// Its values are written as they are: `check` refuses those nginx would read as syntax or variables.
     public static func server(_ routes: SiteRoutes, root: String, listen: Listen, serverName: String?) -> String {
         var text = "# Made by `paywall hosting nginx`: include it in nginx's http { } context (which includes mime.types).\n"
         text += "# Accept-Language: the first language the visitor lists that the site has (browsers list them by preference).\n"
