@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <unicode/ucurr.h>
+#include <unicode/uidna.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/uloc.h>
 #include <unicode/unumberformatter.h>
@@ -478,4 +479,22 @@ int32_t pwl_is_known_locale(const char *locale) {
     if (U_FAILURE(status) || language[0] == 0) return 0;
     return has_name(language, uloc_getDisplayLanguage, icu) && has_name(script, uloc_getDisplayScript, icu)
         && has_name(region, uloc_getDisplayCountry, icu);
+}
+
+/* A host name in its ASCII form (UTS #46, nontransitional, as browsers): "bücher.example" -> "xn--bcher-kva.example".
+ * Fails on any IDNA error (a disallowed character, a bad label, a bidi rule broken). */
+int32_t pwl_idna_to_ascii(const char *name, char *buffer, int32_t capacity) {
+    if (!name || !valid_output(buffer, capacity)) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UIDNA *idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ
+                                  | UIDNA_USE_STD3_RULES, &status);
+    if (U_FAILURE(status)) return -1;
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    int32_t length = uidna_nameToASCII_UTF8(idna, name, -1, buffer, capacity, &info, &status);
+    uidna_close(idna);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    if (U_FAILURE(status) || info.errors != 0) return -1;
+    if (length >= capacity) return length;
+    buffer[length] = '\0';
+    return length;
 }

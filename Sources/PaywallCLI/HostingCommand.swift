@@ -23,6 +23,15 @@ enum HostingCommand {
         switch options.server {
         case .nginx:
             let listen = NginxConfig.Listen(host: options.host, port: options.port ?? defaultPort)
+            // The folder a build would refuse, or a value nginx would read as syntax, is no block to print.
+            do {
+                try SiteWriter.checkOutput(output, site: options.site)
+                try NginxConfig.check(routes, root: root, listen: listen, output: output)
+            } catch {
+                reporter.report([error])
+                reporter.console.err("hosting failed: 1 error; nothing printed")
+                return 1
+            }
             reporter.console.out(NginxConfig.server(routes, root: root, listen: listen, serverName: routes.host).dropLast().description)
         }
         return 0

@@ -62,8 +62,10 @@ public struct SiteResponder: Sendable {
 
     func fileResponse(_ request: HTTPRequest, path: String? = nil, routes: SiteRoutes? = nil) -> HTTPResponse {
         let path = path ?? request.path
-        // The build record proves paywall owns the folder; hosts are told not to publish it, nor does the preview.
-        let resolution = path == "/" + Manifest.fileName ? .notFound : files.resolve(path: path, query: request.query)
+        // The build record proves paywall owns the folder; hosts are told not to publish it, nor does the preview
+        // (however the path spells it: `/%70aywall-manifest.json`, `//paywall-manifest.json`).
+        let isManifest = StaticFiles.segments(path) == [Manifest.fileName]
+        let resolution = isManifest ? .notFound : files.resolve(path: path, query: request.query)
         if let diagnostics = failure() {
             // Assets still load; every page shows the error until the next good build.
             if case .file(let path) = resolution, !MIMETypes.isHTML(path), let data = files.source.read(path) {

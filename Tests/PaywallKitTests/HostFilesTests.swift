@@ -151,7 +151,9 @@ import Testing
     @Test func theBlockNegotiatesWholeTagsBeforeLanguages() throws {
         let routes = try #require(HostingSite.build(nil).routes)
         let text = NginxConfig.server(routes, root: "/srv/site public", listen: .init(host: "::1", port: 8080), serverName: routes.host)
-        #expect(text.contains("\"~*(?:^|,)\\s*(de\\-de|en\\-us|en|de)(?=[-;,\\s]|$)\" $1;"))
+        // The alternatives in the pattern that weighs them (q=), whole tags first (quoted: nginx reads `\\` as `\`).
+        #expect(text.contains("\"~*(?:^|,)[ \\\\t]*(de\\\\-de|en\\\\-us|en|de)(?:-[a-z0-9*-]*)?[ \\\\t]*"
+                              + "(?:;[ \\\\t]*q="))
         #expect(text.contains("    \"~*^de$\" de-DE;"))
         #expect(text.contains("    listen [::1]:8080;\n    server_name example.com;\n    root \"/srv/site public\";"))
         #expect(text.contains("    rewrite \"^/subscribe(/.*)$\" $1 last;"))

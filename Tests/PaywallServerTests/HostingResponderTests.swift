@@ -89,6 +89,17 @@ import Testing
         #expect(respond("/subscribe/paywall-manifest.json").status == .notFound)
     }
 
+    /// The refusal is of the file, however its path is spelled: escapes decoded, repeated slashes as one.
+    @Test(arguments: ["/%70aywall-manifest.json", "//paywall-manifest.json", "/%2Fpaywall-manifest.json",
+                      "///paywall%2Dmanifest.json",
+                      "/subscribe//paywall-manifest.json", "/subscribe/%70aywall-manifest.json",
+                      "/paywall-manifest.json?x=1"])
+    func theManifestIsNotServedByAnotherSpelling(_ target: String) {
+        let response = respond(target)
+        #expect(response.status == .notFound, "\(target)")
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("{}"), "\(target)")
+    }
+
     @Test func aMissingPathShowsItsLocalesNotFoundPage() {
         let german = respond("/de-DE/gibt-es-nicht/")
         #expect(german.status == .notFound)

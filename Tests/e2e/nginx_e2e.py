@@ -4,9 +4,12 @@ started by this test in a temporary prefix, listening on 127.0.0.1 only, on a fr
 It serves the example site (with static/ files added) built by the binary, and the test checks what a
 visitor gets: `/` and locale-less pages redirected by Accept-Language (a language the site has, one it lacks,
 a region variant), the headers on pages, the content-named stylesheet cached for ever, the theme's 404 page
-(localized) for missing paths, no folder listing, the universal-links file as JSON, the manifest not served.
+(localized) for missing paths, no folder listing, the universal-links file as JSON, the manifest not served;
+and nginx_hostile.py's cases: the Accept-Language table serve answers alike, the manifest by other spellings,
+the issue's probe baseURL refused, `nginx -t` on blocks with quoted and converted values.
 Usage: nginx_e2e.py PAYWALL_BINARY. Prints one line per test and `N passed, M failed` last."""
 import glob, http.client, json, os, pwd, grp, shutil, signal, socket, subprocess, sys, tempfile, time
+import nginx_hostile
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLE = ["paywall.yml", "catalog.yml", "content", "assets"]
@@ -97,26 +100,10 @@ def main():
         check("paywall hosting nginx prints a block", printed.returncode == 0 and "server {" in printed.stdout, printed.stderr)
         with open(os.path.join(work, "paywall.conf"), "w") as f:
             f.write(printed.stdout)
-        mime_types = "/etc/nginx/mime.types"
         user = worker_user()
-        temp = os.path.join(work, "nginx-temp")
-        os.makedirs(temp, mode=0o777)
+        os.makedirs(os.path.join(work, "nginx-temp"), mode=0o777)
         with open(os.path.join(work, "nginx.conf"), "w") as f:
-            f.write(f"""{'user ' + user + ';' if user else ''}
-worker_processes 1;
-daemon off;
-pid {work}/nginx.pid;
-error_log {work}/error.log warn;
-events {{ worker_connections 64; }}
-http {{
-    {'include ' + mime_types + ';' if os.path.exists(mime_types) else 'types { text/html html; text/css css; image/svg+xml svg; text/plain txt; application/json json; }'}
-    default_type application/octet-stream;
-    access_log off;
-    client_body_temp_path {temp}/body; proxy_temp_path {temp}/proxy; fastcgi_temp_path {temp}/fastcgi;
-    uwsgi_temp_path {temp}/uwsgi; scgi_temp_path {temp}/scgi;
-    include {work}/paywall.conf;
-}}
-""")
+            f.write(nginx_conf(work, os.path.join(work, "paywall.conf"), user))
         test = subprocess.run([nginx, "-t", "-p", work, "-c", os.path.join(work, "nginx.conf"), "-e", os.path.join(work, "error.log")],
                               capture_output=True, text=True, timeout=20)
         check("nginx accepts the printed block", test.returncode == 0, test.stderr)
@@ -196,6 +183,20 @@ http {{
         status, _, body = get(port, "/subscribe/paywall-manifest.json")
         check("the build manifest is not served", status == 404 and '"generator"' not in body, (status, body[:120]))
         check("the manifest is still in the output (build proves it owns the folder)", os.path.isfile(os.path.join(output, "paywall-manifest.json")))
+
+        nginx_hostile.manifest(check, get, port)
+        nginx_hostile.accept_language(check, get, port)
+        nginx_hostile.probe(check, get, port, binary, site, work)
+
+        def nginx_test(block):
+            with open(os.path.join(work, "tested.conf"), "w") as f:
+                f.write(block)
+            with open(os.path.join(work, "tested-nginx.conf"), "w") as f:
+                f.write(nginx_conf(work, os.path.join(work, "tested.conf"), user))
+            tested = subprocess.run([nginx, "-t", "-p", work, "-c", os.path.join(work, "tested-nginx.conf"),
+                                     "-e", os.path.join(work, "error.log")], capture_output=True, text=True, timeout=20)
+            return tested.returncode == 0
+        nginx_hostile.syntax(check, binary, site, work, nginx_test)
         return finish()
     finally:
         if server is not None and server.poll() is None:
@@ -206,6 +207,27 @@ http {{
                 server.kill()
                 server.wait(timeout=5)
         shutil.rmtree(work, ignore_errors=True)
+
+
+def nginx_conf(work, include, user):
+    """A whole nginx.conf (no daemon, its files in `work`) whose http { } context includes the block at `include`."""
+    mime_types = "/etc/nginx/mime.types"
+    temp = os.path.join(work, "nginx-temp")
+    return f"""{'user ' + user + ';' if user else ''}
+worker_processes 1;
+daemon off;
+pid {work}/nginx.pid;
+error_log {work}/error.log warn;
+events {{ worker_connections 64; }}
+http {{
+    {'include ' + mime_types + ';' if os.path.exists(mime_types) else 'types { text/html html; text/css css; image/svg+xml svg; text/plain txt; application/json json; }'}
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path {temp}/body; proxy_temp_path {temp}/proxy; fastcgi_temp_path {temp}/fastcgi;
+    uwsgi_temp_path {temp}/uwsgi; scgi_temp_path {temp}/scgi;
+    include {include};
+}}
+"""
 
 
 def finish():

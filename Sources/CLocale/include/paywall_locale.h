@@ -74,6 +74,9 @@ int32_t pwl_likely_region(const char *locale, char *buffer, int32_t capacity);
  * 0 if not ("assets", "zz-ZZ", "en-QQ"), -1 on failure. */
 int32_t pwl_is_known_locale(const char *locale);
 
+/* A host name's ASCII form by IDNA (UTS #46): "bücher.example" -> "xn--bcher-kva.example"; -1 when it is not one. */
+int32_t pwl_idna_to_ascii(const char *name, char *buffer, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -120,6 +120,12 @@ public enum ICU {
         text(locale) { pwl_likely_region(locale, $0, $1) }
     }
 
+    /// A host name's ASCII form by IDNA (UTS #46, as browsers): "bücher.example" is "xn--bcher-kva.example";
+    /// nil when it is not a valid host name.
+    public static func asciiHostName(_ name: String) -> String? {
+        text(name) { pwl_idna_to_ascii(name, $0, $1) }
+    }
+
     /// Runs a CLocale writer, growing the buffer once if needed; nil on failure.
     ///
     /// `inputs` with an embedded NUL would be cut short in C, so they fail here instead.

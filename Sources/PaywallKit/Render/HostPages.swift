@@ -17,6 +17,15 @@ enum HostPages {
             files.append(OutputFile("\(locale)/404.html", notFound(locale: locale, home: home, theme: theme, config: site.config,
                                                                    routes: routes, diagnostics: &diagnostics)))
         }
+        let writesHeaders = site.config.hosting.contains(.netlify) || site.config.hosting.contains(.cloudflarePages)
+        if writesHeaders, let problem = HostValue.headerValueProblem(routes.contentSecurityPolicy) {
+            // A control character would end the header's line in _headers and start a rule of its own.
+            let place = site.config.location(of: "hosting")
+            diagnostics.append(.error(place, "the page's Content-Security-Policy (the theme's <meta>) \(problem), "
+                                      + "which _headers cannot carry",
+                                      hint: "write the policy in templates/ without control characters"))
+            return files
+        }
         return files + Hosting.files(site.config.hosting, routes: routes)
     }
 

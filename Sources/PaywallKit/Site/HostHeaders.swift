@@ -17,11 +17,18 @@ public enum HostHeaders {
     /// The stylesheet, named by its content: never fetched again.
     public static let immutableCache = "public, max-age=31536000, immutable"
 
-    /// A policy as a header: `frame-ancestors 'none'` added (a `<meta>` policy cannot carry it), unless it has one.
+    /// A policy as a header, on one line: `frame-ancestors 'none'` added (a `<meta>` policy cannot carry it),
+    /// unless it has one.
     public static func headerPolicy(_ policy: String) -> String {
-        let directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // HTML's whitespace between tokens is one space (a line break in the <meta> would end a header's line).
+        let directives = policy.split(separator: ";")
+            .map { $0.split(whereSeparator: isHTMLSpace).joined(separator: " ") }.filter { !$0.isEmpty }
         guard !directives.contains(where: { $0.lowercased().hasPrefix("frame-ancestors") }) else { return directives.joined(separator: "; ") }
         return (directives + ["frame-ancestors 'none'"]).joined(separator: "; ")
+    }
+
+    static func isHTMLSpace(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { " \t\n\r\u{0C}".unicodeScalars.contains($0) }
     }
 
     /// The `content` of the first `<meta http-equiv="Content-Security-Policy">` in a page, references decoded.

@@ -13,14 +13,16 @@ public enum NginxConfig {
 
         var directive: String {
             guard let host else { return "\(port)" }
-            return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
     }
 
     /// The block for a site whose output is the folder `root` (an absolute path). `serverName` from `baseURL`.
+    /// Its values are written as they are: `check` refuses those nginx would read as syntax or variables.
     public static func server(_ routes: SiteRoutes, root: String, listen: Listen, serverName: String?) -> String {
         var text = "# Made by `paywall hosting nginx`: include it in nginx's http { } context (which includes mime.types).\n"
-        text += "# Accept-Language: the first language the visitor lists that the site has (browsers list them by preference).\n"
+        text += "# Accept-Language: the language the visitor weighs highest (q=) that the site has; "
+            + "the first listed of equals.\n"
         let sets = localeSets(routes)
         for (index, locales) in sets.enumerated() { text += maps(index, locales, routes) }
         let homeSet = sets.firstIndex(of: routes.locales.filter { routes.homes[$0]?.isEmpty == false }) ?? 0
@@ -82,7 +84,7 @@ public enum NginxConfig {
         return sets
     }
 
-    /// `$paywall_lang_N`: the first tag of the header that names one of the locales (whole, or its language);
+    /// `$paywall_lang_N`: the header's most wanted tag that names one of the locales (whole, or its language);
     /// `$paywall_locale_N`: the locale it stands for, else the default.
     static func maps(_ index: Int, _ locales: [String], _ routes: SiteRoutes) -> String {
         let fallback = locales.contains(routes.defaultLocale) ? routes.defaultLocale : (locales.first ?? routes.defaultLocale)
@@ -92,7 +94,7 @@ public enum NginxConfig {
         for locale in locales where !languages.contains(LocaleID.language(locale).lowercased()) { languages.append(LocaleID.language(locale).lowercased()) }
         let alternatives = (tags + languages.filter { !tags.contains($0) }).map { $0.replacingOccurrences(of: "-", with: "\\-") }
         var text = "map $http_accept_language $paywall_lang_\(index) {\n    default \"\";\n"
-        text += "    \"~*(?:^|,)\\s*(\(alternatives.joined(separator: "|")))(?=[-;,\\s]|$)\" $1;\n}\n"
+        text += "    \(quoted("~*" + acceptLanguagePattern(alternatives))) $1;\n}\n"
         text += "map $paywall_lang_\(index) $paywall_locale_\(index) {\n    default \(fallback);\n"
         for locale in locales { text += "    \"~*^\(locale.replacingOccurrences(of: "-", with: "\\-"))$\" \(locale);\n" }
         for language in languages where !locales.contains(where: { $0.lowercased() == language }) {

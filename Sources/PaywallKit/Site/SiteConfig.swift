@@ -70,6 +70,8 @@ public struct SiteConfig: Sendable {
                     throw Diagnostic.error(node.location, "baseURL must be an absolute https:// URL", hint: "such as https://example.com/subscribe/")
                 }
                 if !url.hasSuffix("/") { url += "/" }
+                // Its host and path are written into host configurations (server_name, rewrite, _redirects).
+                _ = try HostValue.parts(ofBaseURL: url, at: node.location)
                 config.baseURL = url
                 config.valueLocations["baseURL"] = node.location
             }

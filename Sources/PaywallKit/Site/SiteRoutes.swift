@@ -13,7 +13,7 @@ public struct SiteRoutes: Sendable, Equatable {
     public var homes: [String: String]
     /// The path the site is served at, from `baseURL` (`/`, or `/subscribe/`); every rule is written below it.
     public var prefix: String
-    /// The host name of `baseURL`, when it has one.
+    /// The host name of `baseURL` in its ASCII form (IDNA: `xn--bcher-kva.example`), when it has one.
     public var host: String?
     /// The stylesheet's path (`assets/paywall.HASH.css`): named by its content, so cached for ever.
     public var stylesheet: String
@@ -56,7 +56,7 @@ public struct SiteRoutes: Sendable, Equatable {
             homes[locale] = (site.pages[locale] ?? []).first.map { "\(locale)/\($0.name)/" } ?? ""
         }
         prefix = Self.prefix(of: site.config.baseURL)
-        host = site.config.baseURL.flatMap { URLComponents(string: $0)?.host }
+        host = site.config.baseURL.flatMap { try? HostValue.parts(ofBaseURL: $0, at: SourceLocation(file: "")).host }
         self.stylesheet = stylesheet
         contentSecurityPolicy = HostHeaders.headerPolicy(HostHeaders.metaPolicy(in: rootHTML) ?? HostHeaders.defaultPolicy)
     }
