@@ -66,7 +66,8 @@ public struct ContentFiles: Sendable {
         do {
             let parsed = try PageLoader.frontMatter(text, file: path)
             let body = parsed.split.body
-            MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+            MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML,
+                                placeholders: body.contains("{{"), diagnostics: &diagnostics)
             let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
             if case .success(let bodyTemplate)? = template { Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics) }
             return File(name: name, locale: locale, path: path, pairs: parsed.pairs, body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
