@@ -52,6 +52,23 @@ import Testing
         #expect(html.contains(link))
     }
 
+    @Test(arguments: [#"<p><a href="https://{{app.name}}.example/">the app</a></p>"#,
+                      #"<p><a class="x" href='{{app.name}}'>the app</a></p>"#,
+                      #"<p><img alt="" src=//{{app.name}}/i.png></p>"#])
+    func aPlaceholderBeforeThePathOfARawHTMLLinkIsAnErrorAtIt(_ html: String) {
+        let site = site(link: "\n\n" + html + "\n\n", name: "evil.com/x")
+            .config(replacing: "app: {", with: "allowRawHTML: true\napp: {")
+        let body = site.content["pro.md"] ?? ""
+        expectError(site.errors, "has a placeholder before its path", file: Self.page,
+                    line: TestSite.line(of: html, in: body), column: 1)
+    }
+
+    @Test func aPlaceholderAfterTheHostOfARawHTMLLinkBuilds() {
+        let html = #"<p><a href="https://example.com/help/{{app.name}}">help</a></p>"#
+        let site = site(link: "\n\n" + html + "\n\n").config(replacing: "app: {", with: "allowRawHTML: true\napp: {")
+        #expect(site.errors.isEmpty, "\(site.errors)")
+    }
+
     // MARK: app.openURL
 
     @Test(arguments: ["itms-services://?action=download-manifest&url=https://x.example/m.plist", "ms-settings:privacy",

@@ -8,6 +8,19 @@ enum LinkPlaceholders {
     static let linkNames: Set<String> = ["subscribeURL", "purchaseURL", "openURL", "appStoreURL", "canonicalURL",
                                          "href"]
 
+    /// The values of the URL attributes (`href`, `src`, `action`, `formaction`, `poster`, `cite`) in raw HTML as
+    /// written.
+    static func urlAttributes(in html: String) -> [String] {
+        guard html.contains("{{") else { return [] }
+        let pattern = #/
+            (?i) (?:^|[\s"'/]) (?:href|src|action|formaction|poster|cite) \s*=\s*
+            (?:"([^"]*)"|'([^']*)'|([^\s>]+))
+            /#
+        return html.matches(of: pattern).compactMap { match in
+            (match.output.1 ?? match.output.2 ?? match.output.3).map(String.init)
+        }
+    }
+
     /// Whether a placeholder in `url` stands where it could form or change the scheme or host.
     static func canChangeHost(_ url: String) -> Bool {
         guard let open = url.range(of: "{{") else { return false }

@@ -44,7 +44,13 @@ public enum MarkdownCheck {
             return
         }
         let filled = afterPlaceholders ? " once its placeholders are filled" : ""
-        for link in rendered.links where placeholders && LinkPlaceholders.canChangeHost(link.url) {
+        // Raw HTML's URL attributes as written, placed at their node (raw HTML is in `links` only when allowed).
+        let attributes = placeholders && allowRawHTML ? rendered.rawHTML.flatMap { node in
+            LinkPlaceholders.urlAttributes(in: node.url).map {
+                Markdown.Link(url: $0, line: node.line, column: node.column)
+            }
+        } : []
+        for link in rendered.links + attributes where placeholders && LinkPlaceholders.canChangeHost(link.url) {
             diagnostics.error(location(link), "the link '\(link.url)' has a placeholder before its path, "
                                   + "where its value could set the link's scheme or host",
                               hint: "write the scheme and host out (https://example.com/{{…}}), or make the whole "
