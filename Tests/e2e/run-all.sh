@@ -75,6 +75,9 @@ in_browser checkout "$here/sites/checkout"
 echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
 python_part checkout-links checkout_e2e.py "$binary"
 
+echo "== carry against a link new URL() rejects and a raw-HTML link to another site, CSP from _headers too"
+python_part carry carry_e2e.py "$binary"
+
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
 

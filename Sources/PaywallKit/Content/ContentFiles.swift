@@ -41,6 +41,13 @@ public struct ContentFiles: Sendable {
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
             let path = joinPath(folder, "content/" + fileName)
+            // Never a public page `premium.de_DE`: the locale in a file name is BCP 47, as everywhere in a site.
+            if let fixed = PageLoader.hyphenatedTranslation(fileName) {
+                diagnostics.error(SourceLocation(file: path),
+                                  "'\(fileName)' writes its locale with '_', so it is no translation",
+                                  hint: "rename it \(fixed): a translation is NAME.LOCALE.md with a BCP 47 locale")
+                continue
+            }
             if let other = files[name]?[locale ?? ""] {
                 diagnostics.error(SourceLocation(file: path), "\(other.path) and \(path) are both the \(locale ?? "base") file of '\(name)'",
                                   hint: locale.map { "\(other.path.split(separator: "/").last ?? "") and \(fileName) name one locale (\($0)); keep one" } ?? "keep one")
@@ -66,7 +73,8 @@ public struct ContentFiles: Sendable {
         do {
             let parsed = try PageLoader.frontMatter(text, file: path)
             let body = parsed.split.body
-            MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+            MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML,
+                                placeholders: body.contains("{{"), diagnostics: &diagnostics)
             let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
             if case .success(let bodyTemplate)? = template { Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics) }
             return File(name: name, locale: locale, path: path, pairs: parsed.pairs, body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)

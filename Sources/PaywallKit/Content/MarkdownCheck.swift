@@ -6,18 +6,21 @@
 /// (`afterPlaceholders`), since catalog text may then stand in a link target or an HTML attribute.
 public enum MarkdownCheck {
     /// Renders `markdown` and checks it. `firstLine` is the file's line of the Markdown's first line; nil puts every
-    /// problem at `fallback`.
+    /// problem at `fallback`. `placeholders`: the Markdown will have its placeholders filled, so none may stand
+    /// where it could form or change a link's scheme or host (``LinkPlaceholders``).
     public static func check(_ markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
-                             allowRawHTML: Bool, diagnostics: inout Diagnostics) {
+                             allowRawHTML: Bool, placeholders: Bool = false, diagnostics: inout Diagnostics) {
         let rendered = Markdown.render(markdown, allowRawHTML: allowRawHTML)
-        check(rendered, of: markdown, file: file, firstLine: firstLine, at: fallback, allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
+        check(rendered, of: markdown, file: file, firstLine: firstLine, at: fallback, allowRawHTML: allowRawHTML,
+              placeholders: placeholders, diagnostics: &diagnostics)
     }
 
     /// Checks what `Markdown.render(markdown, allowRawHTML:)` gave.
     /// `trusted`: links checked by rules of their own where they were configured (`app.openURL`, which may use the
     /// app's URL scheme), accepted as they are when a placeholder puts them in copy.
     static func check(_ rendered: Markdown.Rendered, of markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
-                      allowRawHTML: Bool, afterPlaceholders: Bool = false, trusted: Set<String> = [], diagnostics: inout Diagnostics) {
+                      allowRawHTML: Bool, placeholders: Bool = false, afterPlaceholders: Bool = false,
+                      trusted: Set<String> = [], diagnostics: inout Diagnostics) {
         let start = fallback ?? SourceLocation(file: file, line: firstLine ?? 0, column: firstLine == nil ? 0 : 1)
         // The body's lines, split when a problem is first placed: most bodies have none.
         var split: [Substring]?
@@ -41,6 +44,18 @@ public enum MarkdownCheck {
             return
         }
         let filled = afterPlaceholders ? " once its placeholders are filled" : ""
+        // Raw HTML's URL attributes as written, placed at their node (raw HTML is in `links` only when allowed).
+        let attributes = placeholders && allowRawHTML ? rendered.rawHTML.flatMap { node in
+            LinkPlaceholders.urlAttributes(in: node.url).map {
+                Markdown.Link(url: $0, line: node.line, column: node.column)
+            }
+        } : []
+        for link in rendered.links + attributes where placeholders && LinkPlaceholders.canChangeHost(link.url) {
+            diagnostics.error(location(link), "the link '\(link.url)' has a placeholder before its path, "
+                                  + "where its value could set the link's scheme or host",
+                              hint: "write the scheme and host out (https://example.com/{{…}}), or make the whole "
+                                  + "target a link placeholder such as {{products.ID.subscribeURL}} or {{app.openURL}}")
+        }
         for link in rendered.links where !(afterPlaceholders && trusted.contains(link.url)) {
             // Placed only when it fails: placing reads the body's lines.
             do { try SafeURL.check(link.url, "the link", at: start) } catch {

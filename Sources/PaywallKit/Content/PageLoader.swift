@@ -16,6 +16,16 @@ public enum PageLoader {
         return (String(stem[..<dot]), locale)
     }
 
+    /// `premium.de_DE.md` → `premium.de-DE.md`: the file name of a translation whose locale is written Apple's way
+    /// (`de_DE`, as in `.lproj` folders and `.storekit` files); nil when the name has no such locale.
+    public static func hyphenatedTranslation(_ fileName: String) -> String? {
+        let stem = fileName.hasSuffix(".md") ? fileName.dropLast(3) : Substring(fileName)
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex, stem[dot...].contains("_") else { return nil }
+        let suffix = String(stem[stem.index(after: dot)...].map { $0 == "_" ? "-" : $0 })
+        let (name, locale) = nameAndLocale(stem[..<dot] + "." + suffix + ".md")
+        return locale.map { name + "." + $0 + ".md" }
+    }
+
     /// Splits and parses a content file's front matter; the pairs can be merged with a translation's.
     public static func frontMatter(_ text: String, file: String) throws(Diagnostic) -> (pairs: [YAMLPair], root: YAMLNode, split: FrontMatter) {
         let split = try FrontMatter(splitting: text, file: file)

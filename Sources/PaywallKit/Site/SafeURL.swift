@@ -33,6 +33,24 @@ public enum SafeURL {
     static let browserSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "filesystem", "about", "http", "ftp",
                                               "ws", "wss", "view-source", "chrome", "intent", "mailto", "tel", "sms", "jar"]
 
+    /// Schemes the browser or the OS keeps for itself, beyond `browserSchemes`: extensions' and the browsers' own
+    /// pages, app installers and settings panes, network shares and remote shells. An "open the app" link never
+    /// needs one.
+    static let privilegedSchemes: Set<String> = [
+        "chrome-extension", "chrome-untrusted", "chrome-search", "devtools", "edge", "opera", "brave", "vivaldi",
+        "moz-extension", "resource", "safari-extension", "safari-web-extension", "webkit", "wyciwyg",
+        "itms-services", "itms", "itmss", "prefs", "app-prefs", "x-apple-systempreferences", "x-apple-helpbasic",
+        "shortcuts",
+        "facetime", "facetime-audio", "callto", "sip", "sips", "market", "android-app", "content",
+        "search-ms", "search", "shell", "microsoft-edge", "smb", "nfs", "afp", "ftps", "sftp", "ssh", "telnet",
+        "ldap", "ldaps", "gopher", "news", "nntp", "irc", "res", "mk", "ms-its", "its", "hcp", "help"]
+
+    /// Whether `scheme` (lower case) is one a browser or the OS acts on: the two lists, and every Windows
+    /// `ms-…:` protocol (`ms-settings:`, `ms-msdt:`, `ms-appinstaller:`…).
+    static func isPrivileged(_ scheme: String) -> Bool {
+        browserSchemes.contains(scheme) || privilegedSchemes.contains(scheme) || scheme.hasPrefix("ms-")
+    }
+
     /// An "open the app" link: https (a universal link), or the app's own URL scheme (`birdwatch://open`), never
     /// a scheme a browser acts on.
     public static func checkAppLink(_ url: String, _ what: String, at location: SourceLocation) throws(Diagnostic) {
@@ -45,7 +63,11 @@ public enum SafeURL {
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
             return try check(url, what, at: location)
         }
-        guard !browserSchemes.contains(scheme) else { throw .error(location, "\(what) uses the '\(scheme):' scheme", hint: hint) }
+        guard !isPrivileged(scheme) else {
+            throw .error(location,
+                         "\(what) uses the '\(scheme):' scheme, which the browser or the system acts on itself",
+                         hint: hint)
+        }
         if scheme == "https" { try check(url, what, at: location) }
     }
 }

@@ -123,8 +123,34 @@ extension SiteConfig {
         if let carry = reader["carry"] {
             links.carryLocation = carry.location
             links.carry = Self.carried(carry, diagnostics: &diagnostics)
-            links.script = CarryScript(links.carry)
+            links.script = CarryScript(links.carry, origins: carryOrigins(diagnostics: &diagnostics))
         }
+    }
+
+    /// The `https://host[:port]` of every absolute purchase link template, for the carry script: the sites besides
+    /// the page's own whose links it fills. A host it cannot name exactly (a placeholder, or a character no host
+    /// has) is an error at the template, since carry would otherwise skip that link without a word.
+    func carryOrigins(diagnostics: inout Diagnostics) -> [String] {
+        var origins: [String] = []
+        for purchase in [links.subscribe, links.purchase].compactMap({ $0 }) {
+            let byProduct = purchase.byProduct.sorted { $0.key < $1.key }.map(\.value)
+            for template in [purchase.fallback].compactMap({ $0 }) + byProduct {
+                let text = template.text.drop(while: \.isWhitespace)
+                guard text.lowercased().hasPrefix("https://") else { continue }
+                let authority = text.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+                let isHost = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || ".-:[]".contains(c)) }
+                guard !authority.isEmpty, authority.allSatisfy(isHost) else {
+                    diagnostics.error(template.location,
+                                      "actions.carry cannot tell the site of the purchase link '\(template.text)'",
+                                      hint: "write its host out in full (no placeholder, user name or '%'), "
+                                          + "such as https://pay.example.com/")
+                    continue
+                }
+                let origin = "https://" + authority.lowercased()
+                if !origins.contains(origin) { origins.append(origin) }
+            }
+        }
+        return origins
     }
 
     /// A link template parsed from `node`, a problem placed at its column where the scalar is on one line.

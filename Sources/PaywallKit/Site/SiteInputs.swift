@@ -64,6 +64,18 @@ public struct SiteInputs: Sendable {
             }
             return true
         }
+        /// The files below a folder of the site (`static`, `assets`…), as `fs.list`; a folder that is a link to a place
+        /// outside the site is one error for the folder, not one for each file in it.
+        func files(in relative: String, hidden: Bool = false) -> [String] {
+            let path = joinPath(folder, relative)
+            let list = hidden ? fs.listHidden ?? fs.list : fs.list
+            guard fs.exists(path), !isInside(relative) else { return list(path) }
+            problems.append(.error(SourceLocation(file: path),
+                                   "\(relative)/ is a link to a folder outside the site folder",
+                                   hint: "copy the folder into the site, or link to one inside it; "
+                                       + "links are followed only inside it"))
+            return []
+        }
         func data(_ relative: String, at location: SourceLocation? = nil, report: (Diagnostic) -> Void = { problems.append($0) }) -> Data? {
             let path = joinPath(folder, relative)
             do { return try fs.read(path) } catch {
@@ -116,17 +128,21 @@ public struct SiteInputs: Sendable {
             prices = text(pricesPath).map { (pricesPath, $0) }
         }
         var content: [String: String] = [:]
-        for name in fs.list(joinPath(folder, "content")) where name.hasSuffix(".md") && !name.contains("/") && listed("content/" + name) {
+        for name in files(in: "content")
+        where name.hasSuffix(".md") && !name.contains("/") && listed("content/" + name) {
             content[name] = text("content/" + name)
         }
         var assets: [String: Data] = [:]
-        for name in fs.list(joinPath(folder, "assets")) where listed("assets/" + name) {
+        for name in files(in: "assets") where listed("assets/" + name) {
             assets[name] = data("assets/" + name)
         }
         var templates: [String: String] = [:]
-        for name in fs.list(joinPath(folder, "templates")) where listed("templates/" + name) { templates[name] = text("templates/" + name) }
+        for name in files(in: "templates") where listed("templates/" + name) {
+            templates[name] = text("templates/" + name)
+        }
         var statics: [String: Data] = [:]
-        for name in (fs.listHidden ?? fs.list)(joinPath(folder, "static")) where StaticFolder.isPublished(name) && listed("static/" + name, hidden: true) {
+        for name in files(in: "static", hidden: true)
+        where StaticFolder.isPublished(name) && listed("static/" + name, hidden: true) {
             statics[name] = data("static/" + name)
         }
         var inputs = SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,

@@ -58,7 +58,26 @@ public struct SiteRoutes: Sendable, Equatable {
         prefix = Self.prefix(of: site.config.baseURL)
         host = site.config.baseURL.flatMap { try? HostValue.parts(ofBaseURL: $0, at: SourceLocation(file: "")).host }
         self.stylesheet = stylesheet
-        contentSecurityPolicy = HostHeaders.headerPolicy(HostHeaders.metaPolicy(in: rootHTML) ?? HostHeaders.defaultPolicy)
+        let policy = HostHeaders.metaPolicy(in: rootHTML) ?? HostHeaders.defaultPolicy
+        // The locale chooser has no script; the store pages have the carry script, and a header policy without
+        // its hash would block it wherever the host sends the header.
+        let withScript = site.config.links.script.map { Self.allowing($0.hash, in: policy) } ?? policy
+        contentSecurityPolicy = HostHeaders.headerPolicy(withScript)
+    }
+
+    /// `policy` with `'HASH'` in its `script-src` (added after `default-src`, as the pages' `<meta>` has it).
+    static func allowing(_ hash: String, in policy: String) -> String {
+        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        let source = "'\(hash)'"
+        if let index = directives.firstIndex(where: { $0.lowercased().hasPrefix("script-src") }) {
+            if !directives[index].split(separator: " ").contains(Substring(source)) {
+                directives[index] += " " + source
+            }
+        } else {
+            directives.insert("script-src " + source, at: min(1, directives.count))
+        }
+        return directives.joined(separator: "; ")
     }
 
     /// The path part of `baseURL`, starting and ending with `/`.

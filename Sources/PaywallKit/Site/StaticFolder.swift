@@ -39,6 +39,10 @@ public enum StaticFolder {
                 diagnostics.error(location, "static/\(path) is a file where paywall writes the folder \(path)/", hint: hint)
             } else if let file = parents(of: path).first(where: written.contains) {
                 diagnostics.error(location, "static/\(path) needs a folder \(file)/ where paywall writes \(owner(file))", hint: hint)
+            } else if AppSiteAssociation.paths.contains(path),
+                      case let problems = AppSiteAssociation.problems(data, file: inputs.path("static/" + path)),
+                      !problems.isEmpty {
+                diagnostics.append(contentsOf: problems)
             } else {
                 output.emit(OutputFile(path, data), hash: nil, from: inputs.path("static/" + path), diagnostics: &diagnostics)
             }
