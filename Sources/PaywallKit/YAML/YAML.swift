@@ -2,6 +2,8 @@ import CYAML
 
 /// Parses YAML 1.1 (and so JSON) with libyaml. The only file that imports CYAML.
 ///
+/// JSON's surrogate pairs (`"\ud83d\ude00"`), which libyaml rejects, are rewritten first (`SurrogateEscapes`).
+///
 /// The tree is built from libyaml's events, so every limit is checked while reading: nesting deeper
 /// than `Limits.maximumDepth` stops the parser at the place that crossed it (libyaml's scanner slows
 /// down quadratically with flow nesting), and aliases are counted as they are expanded.
@@ -19,24 +21,80 @@ public enum YAML {
     /// Parses the first document of `text`; an empty document is an empty mapping.
     /// `lineOffset` shifts every location (front matter starts below its `---` line).
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLNode {
+        var bytes = Array(text.utf8)
+        var columns = ColumnMap()
+        var failure: Diagnostic?
+        let surrogates = SurrogateEscapes(scanning: bytes)
+        if !surrogates.escapes.isEmpty {
+            var copy = surrogates.neutralized(bytes)
+            let quoted = doubleQuotedScalars(&copy, file: file, lineOffset: lineOffset)
+            (bytes, columns) = try surrogates.rewritten(bytes, inside: quoted.ranges,
+                                                        file: file, lineOffset: lineOffset)
+            failure = quoted.failure
+        }
+        return try withParser(&bytes, file: file) { parser throws(Diagnostic) -> YAMLNode in
+            var builder = Builder(file: file, lineOffset: lineOffset, columns: columns, syntaxFailure: failure)
+            return try builder.document(&parser)
+        }
+    }
+
+    /// Runs `body` with a libyaml parser reading `bytes` as UTF-8.
+    private static func withParser<T>(_ bytes: inout [UInt8], file: String,
+                                      _ body: (inout yaml_parser_t) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .error(SourceLocation(file: file), "cannot start the YAML parser (out of memory)")
         }
         defer { yaml_parser_delete(&parser) }
-        var bytes = Array(text.utf8)
-        return try bytes.withUnsafeMutableBufferPointer { buffer throws(Diagnostic) -> YAMLNode in
+        return try bytes.withUnsafeMutableBufferPointer { buffer throws(Diagnostic) -> T in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            var builder = Builder(file: file, lineOffset: lineOffset)
-            return try builder.document(&parser)
+            return try body(&parser)
         }
+    }
+
+    /// The character ranges (quotes included) of the first document's double-quoted scalars, up to its
+    /// syntax error (returned: libyaml may read a scalar past it before reporting it) or where it nests
+    /// too deep (the parse that follows reports that). `bytes` have the file's lengths, so places are the file's.
+    private static func doubleQuotedScalars(_ bytes: inout [UInt8], file: String,
+                                            lineOffset: Int) -> (ranges: [Range<Int>], failure: Diagnostic?) {
+        var ranges: [Range<Int>] = []
+        var failure: Diagnostic?
+        _ = try? withParser(&bytes, file: file) { parser throws(Diagnostic) in
+            var event = yaml_event_t()
+            var depth = 0
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    failure = Builder(file: file, lineOffset: lineOffset, columns: ColumnMap()).syntaxError(parser)
+                    return
+                }
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_SCALAR_EVENT where event.data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+                    ranges.append(Int(event.start_mark.index)..<Int(event.end_mark.index))
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    depth += 1
+                    if depth > Limits.maximumDepth { return }
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    depth -= 1
+                case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
+                    return
+                default:
+                    continue
+                }
+            }
+        }
+        return (ranges, failure)
     }
 
     /// Builds the tree of the first document from libyaml's events.
     private struct Builder {
         let file: String
         let lineOffset: Int
+        /// Columns in the file of columns in the text libyaml reads (surrogate pairs rewritten shorter).
+        let columns: ColumnMap
+        /// The syntax error that reading the file as it is found, reported instead of libyaml's (see `parse`).
+        var syntaxFailure: Diagnostic?
         /// Open lists and mappings, innermost last.
         var stack: [Frame] = []
         /// Anchored nodes and their sizes once expanded.
@@ -58,7 +116,8 @@ public enum YAML {
         }
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
-            SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+            SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset,
+                           column: columns.original(line: Int(mark.line), column: Int(mark.column)) + 1)
         }
 
         func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {
@@ -144,9 +203,14 @@ public enum YAML {
         }
 
         func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
+            if let syntaxFailure { return syntaxFailure }
             let mark = parser.problem_mark
             let problem = parser.problem.map { String(cString: $0) } ?? "syntax error"
             let context = parser.context.map { " " + String(cString: $0) } ?? ""
+            if problem == "found invalid Unicode character escape code" {
+                return .error(location(mark), "YAML syntax error: \(problem)\(context)",
+                              hint: "write the character itself, or a valid surrogate pair")
+            }
             return .error(location(mark), "YAML syntax error: \(problem)\(context)",
                           hint: "check the indentation, quotes and colons on this line (a value containing ': ' or starting with a symbol must be quoted)")
         }
