@@ -30,8 +30,8 @@ import Testing
 
     @Test func theHostHeaderPolicyAllowsTheScriptThePagesHold() throws {
         let template = "subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}"
-        let carry = template + "\n  carry: [app_user_id]\nhosting: [netlify]"
-        let site = TestSite().config(replacing: template, with: carry)
+        let site = TestSite().config(replacing: template, with: template + "\n  carry: [app_user_id]")
+            .config(replacing: "actions:\n", with: "hosting: [netlify]\nactions:\n")
         let result = site.build()
         #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
         let html = try #require(TestSite.file("en-US/pro/index.html", of: result))

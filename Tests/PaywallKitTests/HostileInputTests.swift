@@ -94,7 +94,7 @@ import Testing
     @Test func deeplyNestedQuotesAreRefused() {
         let quote = String(repeating: "> ", count: 50_000) + "deep"
         let errors = quickly { site.page(replacing: "Identify every bird you hear.", with: quote).errors }
-        expectError(errors, "nests more than \(Markdown.Limits.maximumNesting) levels", file: page, line: 7)
+        expectError(errors, "more than \(Markdown.Limits.maximumNesting) levels deep", file: page, line: 7)
     }
 
     @Test func aPartialFanOutStopsAtTheExpansionLimit() {
