@@ -3,8 +3,9 @@ import Testing
 @testable import PaywallKit
 
 /// The worst shapes of Markdown within the size limit: each page is refused at its line with the limit it crosses,
-/// or checks in well under a second (2 s here, for a debug build on a busy machine). One at a time, so that the times
-/// measured are each shape's own.
+/// or checks in linear time. The bounds here are loose on purpose (a debug build, on a machine that runs the other
+/// suites at once): they catch the quadratic shapes (81 s and 32 s before the nesting count), not a slow second,
+/// which `make bench` measures. One at a time, so that the times printed are each shape's own.
 @Suite(.serialized) struct MarkdownShapesTests {
     let site = TestSite()
     let page = "site/content/pro.md"
@@ -36,7 +37,7 @@ import Testing
     @Test(arguments: containers) func deepContainersAreRefusedAtTheirLine(_ name: String, _ body: String) {
         let (errors, time) = check(body)
         print("\(name): \(body.utf8.count) bytes, refused in \(time)")
-        #expect(time < .seconds(2), "\(name) took \(time)")
+        #expect(time < .seconds(10), "\(name) took \(time)")
         expectError(errors, "levels deep (the limit)", file: page, line: bodyLine)
     }
 
@@ -61,8 +62,8 @@ import Testing
         ("www.a", fill("www.a")),
     ]
 
-    /// Markdown's check (parsing, limits, links, raw HTML) takes under 2 s; the whole page's check, which renders the
-    /// page around the body's 500 KB of HTML too, under 5 s (as in MarkdownLimitsTests: a debug build is slower).
+    /// Markdown's check (parsing, limits, links, raw HTML) and the whole page's check, which renders the page around the
+    /// body's 500 KB of HTML too, stay far from the minute the quadratic shapes took (about 2 s and 4 s at most seen).
     @Test(arguments: shapes) func otherShapesCheckQuickly(_ name: String, _ body: String) {
         #expect(body.utf8.count < Markdown.Limits.maximumTextBytes)
         let start = ContinuousClock.now
@@ -73,8 +74,8 @@ import Testing
         let limit = errors.first { $0.message.contains("(the limit)") }
         print("\(name): \(body.utf8.count) bytes, \(limit.map { "refused (\($0.message))" } ?? "checked"): "
               + "Markdown in \(markdownTime), the page in \(time)")
-        #expect(markdownTime < .seconds(2), "\(name) took \(markdownTime)")
-        #expect(time < .seconds(5), "\(name) took \(time)")
+        #expect(markdownTime < .seconds(10), "\(name) took \(markdownTime)")
+        #expect(time < .seconds(20), "\(name) took \(time)")
         if let limit { #expect(limit.location.file == page && limit.location.line >= bodyLine, "\(limit)") }
     }
 }
