@@ -104,6 +104,18 @@ struct LoadedSite {
                                     hint: "add \(locale) to locales in paywall.yml; for a page of its own, name it without the dot, such as \(name)-\(locale).md")
             }
         }
+        // A translation that every locale falling back to it passes over for a more specific file is read by no page.
+        for name in content.names {
+            for (locale, file) in (content.files[name] ?? [:]).sorted(by: { $0.key < $1.key }) where !locale.isEmpty {
+                let readers = locales.filter { LocaleID.fallbacks($0).contains(locale) }
+                let chosen = readers.compactMap { content.file(name, locale: $0) }
+                guard !readers.isEmpty, !chosen.contains(where: { $0.path == file.path }), let winner = chosen.first else { continue }
+                diagnostics.warning(SourceLocation(file: file.path),
+                                    "no locale reads this \(locale) translation of '\(name)': \(readers.joined(separator: ", ")) "
+                                        + "\(readers.count == 1 ? "reads" : "read") \(winner.path), which is more specific",
+                                    hint: "merge the two files into one, or delete this one")
+            }
+        }
         // Pages become folders: two names a case-insensitive disk takes for one are an error.
         var folded: [String: String] = [:]
         for name in content.names {

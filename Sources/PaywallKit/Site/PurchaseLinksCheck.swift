@@ -46,6 +46,8 @@ enum PurchaseLinksCheck {
                 else { continue }
                 failed.insert(template.location)
             }
+            // A refused link is the cause of what it leaves uncovered, reported once where it was written.
+            uncovered.removeAll { links.broken.contains("subscribe") || ($0.isOneTime && links.broken.contains("purchase")) }
             if !uncovered.isEmpty { reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics) }
         }
     }

@@ -34,6 +34,9 @@ public struct ActionLinks: Sendable {
     public var buttons: [String: LinkTemplate] = [:]
     /// Where a subscriber's page (`current/ID/`) sends a switch to another plan of the group (`actions.changePlan`).
     public var changePlan: LinkTemplate?
+    /// The purchase actions (`subscribe`, `purchase`) with a link that was refused: the products it would have
+    /// covered are not reported again as uncovered, so the one error names the cause.
+    public var broken: Set<String> = []
 
     public init() {}
 
@@ -109,7 +112,9 @@ extension SiteConfig {
                 continue
             }
             if Self.purchaseActionNames.contains(name) {
+                let before = diagnostics.errorsReported
                 let links = Self.purchaseLinks(node, name, diagnostics: &diagnostics)
+                if diagnostics.errorsReported > before { self.links.broken.insert(name) }
                 if name == "subscribe" { self.links.subscribe = links } else { self.links.purchase = links }
                 continue
             }
