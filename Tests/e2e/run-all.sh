@@ -103,6 +103,9 @@ if [[ -d $fixtures ]]; then
   done
   "$here/run.sh" "$work/fixtures" --pages '*/public/*/*/index.html' >"$work/fixtures.log" 2>&1
   tally "$work/fixtures.log"
+  echo "== the fixture sites: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle.py)"
+  python3 "$here/memo_oracle.py" "$binary" "$work/fixtures"/*/ >"$work/fixtures-oracle.log" 2>&1
+  tally "$work/fixtures-oracle.log"
 else
   echo "SKIP  shared .storekit fixtures: $fixtures not found"
 fi
