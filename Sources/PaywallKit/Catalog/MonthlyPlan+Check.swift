@@ -10,7 +10,8 @@ extension MonthlyPlan {
             let amount = payment[storefront]!
             guard amount > 0 else {
                 throw .error(payment.location ?? location, "the monthly plan's payment in \(storefront) is 0",
-                             hint: "a monthly plan is 12 payments of its price: give it the monthly price, or remove the plan")
+                             hint: "a monthly plan is 12 payments of its price: give it the monthly price, "
+                                 + "or remove the plan")
             }
             guard let sum = total?[storefront] else { continue }
             let digits = Storefronts.currency(of: storefront).map(ICU.fractionDigits(currency:)) ?? 2
@@ -21,10 +22,12 @@ extension MonthlyPlan {
             guard sum >= payments - slack, sum <= payments + slack else {
                 let (low, high) = (PriceMath.plain(payments - slack), PriceMath.plain(payments + slack))
                 throw .error(total?.location ?? location,
-                             "the \(storefront) commitment price \(PriceMath.plain(sum)) is not what \(Self.payments) monthly "
-                                + "payments of \(PriceMath.plain(amount)) add up to (\(PriceMath.plain(payments)))",
-                             hint: "a commitment's total is the sum of its payments, give or take the App Store's rounding "
-                                + "of at most one minor unit per payment: write a total from \(low) to \(high), or fix the payment")
+                             "the \(storefront) commitment price \(PriceMath.plain(sum)) is not what "
+                                + "\(Self.payments) monthly payments of \(PriceMath.plain(amount)) add up to "
+                                + "(\(PriceMath.plain(payments)))",
+                             hint: "a commitment's total is the sum of its payments, give or take the App Store's "
+                                + "rounding of at most one minor unit per payment: write a total from \(low) to \(high), "
+                                + "or fix the payment")
             }
         }
     }

@@ -32,9 +32,10 @@ struct PageContext {
         // A subscriber's options change the plan: their links name the current one.
         let current = if case .current(let id) = model.state { id } else { "" }
         let made = options.enumerated().map { index, option in
-            var context = OptionContext(option: option, index: index, text: text, isSelected: option.id == model.selectedID,
-                                        subscribeURL: nil, assetPrefix: root, buttonLabel: model.page.buttonLabel,
-                                        isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale, vocabulary: vocabulary)
+            var context = OptionContext(option: option, index: index, text: text,
+                                        isSelected: option.id == model.selectedID, subscribeURL: nil, assetPrefix: root,
+                                        buttonLabel: model.page.buttonLabel, isButtonsStyle: isButtonsStyle,
+                                        badgeLocale: badgeLocale, vocabulary: vocabulary)
             context.currentProductID = option.isSubscription ? current : ""
             let value = cache.value(of: context) {
                 var values = LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,

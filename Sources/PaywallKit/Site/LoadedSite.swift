@@ -109,10 +109,12 @@ struct LoadedSite {
             for (locale, file) in (content.files[name] ?? [:]).sorted(by: { $0.key < $1.key }) where !locale.isEmpty {
                 let readers = locales.filter { LocaleID.fallbacks($0).contains(locale) }
                 let chosen = readers.compactMap { content.file(name, locale: $0) }
-                guard !readers.isEmpty, !chosen.contains(where: { $0.path == file.path }), let winner = chosen.first else { continue }
+                guard !readers.isEmpty, !chosen.contains(where: { $0.path == file.path }), let winner = chosen.first
+                else { continue }
+                let verb = readers.count == 1 ? "reads" : "read"
                 diagnostics.warning(SourceLocation(file: file.path),
-                                    "no locale reads this \(locale) translation of '\(name)': \(readers.joined(separator: ", ")) "
-                                        + "\(readers.count == 1 ? "reads" : "read") \(winner.path), which is more specific",
+                                    "no locale reads this \(locale) translation of '\(name)': "
+                                        + "\(readers.joined(separator: ", ")) \(verb) \(winner.path), which is more specific",
                                     hint: "merge the two files into one, or delete this one")
             }
         }

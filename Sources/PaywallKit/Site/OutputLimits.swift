@@ -15,11 +15,14 @@ public enum OutputLimits {
         var cache = Resolver.Cache()
         var total = 0
         for page in site.allPages {
-            guard let options = try? resolver.products(of: page, cache: &cache).products.count else { total += 1; continue }
+            guard let options = try? resolver.products(of: page, cache: &cache).products.count else {
+                total += 1
+                continue
+            }
             guard options <= maximumOptionsPerPage else {
-                diagnostics.error(page.selectionLocation,
-                                  "the page '\(page.name)' shows \(options) options, more than \(maximumOptionsPerPage) (the limit)",
-                                  hint: "split the options over several pages with productIDs, or into more subscription groups")
+                diagnostics.error(page.selectionLocation, "the page '\(page.name)' shows \(options) options, "
+                                      + "more than \(maximumOptionsPerPage) (the limit)",
+                                  hint: "split the options over several pages with productIDs, or into more groups")
                 continue
             }
             total += resolver.states(of: page, cache: &cache).count
@@ -27,7 +30,8 @@ public enum OutputLimits {
         guard total > maximumPages else { return }
         diagnostics.error(SourceLocation(file: catalog.file),
                           "the site would write \(total) pages, more than \(maximumPages) (the limit)",
-                          hint: "each page is written once per locale and once per customer state (current/ID/, lapsed/ID/): "
-                            + "use fewer locales, pages or options, or drop visibleRelationships and offer where no subscriber needs them")
+                          hint: "each page is written once per locale and customer state (current/ID/, lapsed/ID/): "
+                            + "use fewer locales, pages or options, or drop visibleRelationships and offer where no "
+                            + "subscriber needs them")
     }
 }

@@ -47,7 +47,9 @@ enum PurchaseLinksCheck {
                 failed.insert(template.location)
             }
             // A refused link is the cause of what it leaves uncovered, reported once where it was written.
-            uncovered.removeAll { links.broken.contains("subscribe") || ($0.isOneTime && links.broken.contains("purchase")) }
+            uncovered.removeAll { product in
+                links.broken.contains("subscribe") || (product.isOneTime && links.broken.contains("purchase"))
+            }
             if !uncovered.isEmpty { reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics) }
         }
     }
@@ -57,17 +59,21 @@ enum PurchaseLinksCheck {
     static func checkPlanChanges(_ config: SiteConfig, pages: some Sequence<Page>, diagnostics: inout Diagnostics) {
         let links = config.links
         if let changePlan = links.changePlan, !changePlan.isSafeWhateverItsValues {
-            diagnostics.error(changePlan.location, "actions.changePlan must fix its scheme and host before its first placeholder",
-                              hint: "start it with https://host/ or a relative path such as /change?from={currentProductID}")
+            diagnostics.error(changePlan.location,
+                              "actions.changePlan must fix its scheme and host before its first placeholder",
+                              hint: "start it with https://host/ or a path such as /change?from={currentProductID}")
         }
-        guard config.billing == .web, links.changePlan == nil, links.buttons["manageSubscription"] == nil else { return }
+        guard config.billing == .web, links.changePlan == nil, links.buttons["manageSubscription"] == nil
+        else { return }
         var seenFiles = Set<String>()
-        for page in pages where page.hasCustomerStates && page.selection != .plain && seenFiles.insert(page.file).inserted {
+        for page in pages where page.hasCustomerStates && page.selection != .plain
+            && seenFiles.insert(page.file).inserted {
             let key = page.visibleRelationships != nil ? "visibleRelationships" : "offer"
-            diagnostics.error(page.location(of: key), "the page '\(page.name)' writes subscribers' pages (current/ID/), "
-                              + "where choosing another plan must change the subscription, not start a second one",
-                              hint: "add actions: { changePlan: https://…?from={currentProductID}&to={productID} } to \(config.file), "
-                                  + "or actions.manageSubscription (the account page where plans are changed)")
+            diagnostics.error(page.location(of: key),
+                              "the page '\(page.name)' writes subscribers' pages (current/ID/), where choosing "
+                                  + "another plan must change the subscription, not start a second one",
+                              hint: "add actions: { changePlan: https://…?from={currentProductID}&to={productID} } to "
+                                  + "\(config.file), or actions.manageSubscription (the account page where plans change)")
         }
     }
 

@@ -57,7 +57,9 @@ public struct ActionLinks: Sendable {
     /// subscriber (`values.currentProductID` set) a subscription is a change of plan, never a second subscription:
     /// `changePlan`, else the account page (`manageSubscription`, with `billing: web`) or Apple's.
     public func url(for product: Product, _ values: LinkTemplate.Values, billing: SiteConfig.Billing) -> String? {
-        guard !values.currentProductID.isEmpty, product.isSubscription else { return template(for: product)?.template.expand(values) }
+        guard !values.currentProductID.isEmpty, product.isSubscription else {
+            return template(for: product)?.template.expand(values)
+        }
         if let changePlan { return changePlan.expand(values) }
         switch billing {
         case .web: return buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: values.locale))
@@ -105,7 +107,8 @@ extension SiteConfig {
             if name == "changePlan" {
                 links.changePlan = diagnostics.collect {
                     let url = try node.nonEmptyString("actions.changePlan")
-                    let template = try Self.template(url, "actions.changePlan", node, allowed: LinkTemplate.Placeholder.allCases)
+                    let template = try Self.template(url, "actions.changePlan", node,
+                                                     allowed: LinkTemplate.Placeholder.allCases)
                     try SafeURL.check(url, "actions.changePlan", at: node.location)
                     return template
                 }
