@@ -30,7 +30,8 @@ public enum OutputLimits {
         guard total > maximumPages else { return }
         diagnostics.error(SourceLocation(file: catalog.file),
                           "the site would write \(total) pages, more than \(maximumPages) (the limit)",
-                          hint: "each page is written once per locale and customer state (current/ID/, lapsed/ID/): "
+                          hint: "each page is written once per locale and once per customer state "
+                            + "(current/ID/, lapsed/ID/): "
                             + "use fewer locales, pages or options, or drop visibleRelationships and offer where no "
                             + "subscriber needs them")
     }
