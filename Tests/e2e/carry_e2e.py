@@ -6,7 +6,7 @@ page is served with the Content-Security-Policy header `_headers` gives it, besi
 It asserts that the script's bytes hash to the source both policies allow, that the script ran with no CSP
 violation, that every other purchase link was filled, and that the third site's link was left as written.
 Usage: carry_e2e.py PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
-import base64, hashlib, http.server, pathlib, re, shutil, subprocess, sys, tempfile, threading, urllib.parse
+import base64, hashlib, pathlib, re, shutil, subprocess, sys, tempfile, urllib.parse
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -70,22 +70,14 @@ def policy_for(policies, path):
 def serve(root, policies):
     """The built site, each page with the CSP header its `_headers` path gives it."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, format, *args):
-            pass
-
+    class Handler(check_site.QuietHandler):
         def end_headers(self):
             policy = policy_for(policies, urllib.parse.urlsplit(self.path).path)
             if policy:
                 self.send_header("Content-Security-Policy", policy)
             super().end_headers()
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return check_site.serve(root, Handler)
 
 
 def script_problems(page_html, policy):

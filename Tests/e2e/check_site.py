@@ -756,9 +756,10 @@ def base_path(root):
     return path if path.endswith("/") else path + "/"
 
 
-def serve(root):
-    """An HTTP server on a free loopback port for PUBLIC_DIR, so folder links and redirects resolve as deployed."""
-    handler = type("SiteHandler", (QuietHandler,), {"prefix": base_path(root)})
+def serve(root, handler=QuietHandler):
+    """An HTTP server on a free loopback port for PUBLIC_DIR, so folder links and redirects resolve as deployed;
+    `handler`: a QuietHandler that answers some requests its own way (a stub checkout, a host's headers)."""
+    handler = type("SiteHandler", (handler,), {"prefix": base_path(root)})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

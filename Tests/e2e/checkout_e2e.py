@@ -6,7 +6,7 @@ link. It asserts the URL the checkout received (JS on: the configured link plus 
 percent-encoded; JS off: the configured link), that nothing else was requested but the site's own files,
 and that the console shows no Content-Security-Policy violation; then that the welcome page links to the app.
 Usage: checkout_e2e.py PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
-import html, http.server, os, pathlib, subprocess, sys, tempfile, threading, time, urllib.parse
+import html, pathlib, subprocess, sys, tempfile, threading, time, urllib.parse
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -54,13 +54,7 @@ class Recorder:
 def serve(root, recorder):
     """The site's files, and a stub checkout under /checkout, /buy/ and /change that answers every link with a page."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, format, *args):
-            pass
-
+    class Handler(check_site.QuietHandler):
         def do_GET(self):
             recorder.add("GET", self.path)
             if self.path.startswith(CHECKOUT_PREFIXES):
@@ -79,9 +73,7 @@ def serve(root, recorder):
 
         do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_POST
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return check_site.serve(root, Handler)
 
 
 def expected_url(href, javascript):
