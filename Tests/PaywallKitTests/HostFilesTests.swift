@@ -158,7 +158,7 @@ import Testing
         #expect(text.contains("    listen [::1]:8080;\n    server_name example.com;\n    root \"/srv/site public\";"))
         #expect(text.contains("    rewrite \"^/subscribe(/.*)$\" $1 last;"))
         #expect(text.contains("    location = /paywall-manifest.json { return 404; }"))
-        #expect(text.contains("    location = /thanks/ { return 302 /subscribe/$paywall_locale_0/thanks/; }"))
+        #expect(text.contains("    location = /thanks/ { return 302 /subscribe/$paywall_locale_0/thanks/$is_args$args; }"))
         #expect(text.contains("    \"~^/(en-US|de-DE)/\" /$1/404.html;"))
         #expect(text.contains("    autoindex off;"))
         #expect(NginxConfig.Listen(port: 80).directive == "80")

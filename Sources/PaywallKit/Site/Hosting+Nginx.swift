@@ -48,10 +48,11 @@ public enum NginxConfig {
         text += "    error_page 403 404 =404 $paywall_not_found;\n\n"
         text += "    # The build record proves paywall owns the folder; it is not published.\n"
         text += "    location = /\(Manifest.fileName) { return 404; }\n"
-        if !routes.homes.isEmpty { text += "    location = / { return 302 \(p)$paywall_home; }\n" }
+        // The redirects keep the query (an app's app_user_id, a campaign's utm_source) for the page it opens.
+        if !routes.homes.isEmpty { text += "    location = / { return 302 \(p)$paywall_home$is_args$args; }\n" }
         for page in routes.pages {
             let set = sets.firstIndex(of: page.locales) ?? 0
-            text += "    location = /\(page.name)/ { return 302 \(p)$paywall_locale_\(set)/\(page.name)/; }\n"
+            text += "    location = /\(page.name)/ { return 302 \(p)$paywall_locale_\(set)/\(page.name)/$is_args$args; }\n"
         }
         for file in HostHeaders.jsonFiles { text += "    location = /\(file) { default_type application/json; }\n" }
         text += "}\n"
