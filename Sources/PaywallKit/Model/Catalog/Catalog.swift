@@ -14,14 +14,6 @@ public struct Policies: Hashable, Sendable {
         self.privacyPolicy = privacyPolicy
     }
 
-    /// Content files named by `{ page: NAME.md }` links, by base name.
-    public var pageNames: [String] {
-        [termsOfService, privacyPolicy].compactMap { link in
-            guard case .page(let name, let markdown, _)? = link, markdown.isEmpty else { return nil }
-            return PageLoader.nameAndLocale(name).name
-        }
-    }
-
     /// Each link from `self`, else from `fallback`.
     public func merged(over fallback: Policies) -> Policies {
         Policies(termsOfService: termsOfService ?? fallback.termsOfService,

@@ -4,11 +4,6 @@ import Foundation
 /// `favicon.ico`, `.well-known/apple-app-site-association`, a host's own files. It never replaces a file paywall
 /// writes, nor stands where paywall writes a folder (or the other way round): each such file is an error naming both.
 public enum StaticFolder {
-    /// Editor and version-control litter is left out; every other file, hidden or not, is published.
-    static func isPublished(_ path: String) -> Bool {
-        !path.split(separator: "/").contains { [".DS_Store", ".git", ".svn", ".hg", "Thumbs.db"].contains($0) }
-    }
-
     /// Emits every static file after the rest of the build (so that every path paywall writes is known), or an
     /// error for each that would collide with one of them.
     static func emit(_ files: [String: Data], inputs: SiteInputs, output: SiteBuilder.Output, entries: [Manifest.Entry],

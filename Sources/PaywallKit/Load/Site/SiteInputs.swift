@@ -142,7 +142,7 @@ public struct SiteInputs: Sendable {
         }
         var statics: [String: Data] = [:]
         for name in files(in: "static", hidden: true)
-        where StaticFolder.isPublished(name) && listed("static/" + name, hidden: true) {
+        where isPublished(name) && listed("static/" + name, hidden: true) {
             statics[name] = data("static/" + name)
         }
         var inputs = SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,
@@ -153,36 +153,9 @@ public struct SiteInputs: Sendable {
         inputs.prices = prices
         return inputs
     }
-}
 
-/// Paths a site names (its catalog, policy pages) stay inside the site folder.
-public enum SitePath {
-    /// Relative, and without a `..` that climbs out.
-    public static func isInside(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~") else { return false }
-        var depth = 0
-        for part in path.split(separator: "/") {
-            if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
-            if depth < 0 { return false }
-        }
-        return depth > 0
+    /// Editor and version-control litter is left out; every other file, hidden or not, is published.
+    static func isPublished(_ path: String) -> Bool {
+        !path.split(separator: "/").contains { [".DS_Store", ".git", ".svn", ".hg", "Thumbs.db"].contains($0) }
     }
-}
-
-/// One file of the output, by path relative to the output folder.
-public struct OutputFile: Sendable, Equatable {
-    public var path: String
-    /// The content, as rendered (a page is written and hashed from these without another copy).
-    public var bytes: [UInt8]
-
-    public var data: Data { Data(bytes) }
-
-    public init(_ path: String, bytes: [UInt8]) {
-        self.path = path
-        self.bytes = bytes
-    }
-
-    public init(_ path: String, _ data: Data) { self.init(path, bytes: [UInt8](data)) }
-
-    public init(_ path: String, _ text: String) { self.init(path, bytes: Array(text.utf8)) }
 }

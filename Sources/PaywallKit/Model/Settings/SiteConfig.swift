@@ -1,0 +1,58 @@
+import Foundation
+
+/// `paywall.yml`: the site's settings.
+public struct SiteConfig: Sendable {
+    public enum ColorScheme: String, Sendable, CaseIterable { case automatic, light, dark }
+    /// Who bills the subscription, which decides the renewal wording: a web checkout (Stripe, Paddle…) or the App Store.
+    public enum Billing: String, Sendable, CaseIterable { case web, appStore }
+
+    public var baseURL: String?
+    public var catalog: String
+    public var defaultLocale: String?
+    /// nil: every locale the catalog localizes.
+    public var locales: [String]?
+    /// Locale (or `default`) → storefront.
+    public var storefronts: [String: String]
+    public var appName: String?
+    public var appIcon: String?
+    /// `app.openURL` (a universal link or the app's URL scheme) and `app.appStoreURL`, for plain pages.
+    public var appOpenURL: String?
+    public var appStoreURL: String?
+    /// `subscribe`, `purchase` (one-time products), the store buttons' links and `carry` (SiteConfig+Actions.swift).
+    public var links = ActionLinks()
+    public var policies: Policies
+    public var accentColor: String?
+    /// The text colour on the accent (buttons, badges); nil: white or near-black, whichever contrasts more.
+    public var accentForeground: String?
+    public var billing: Billing = .web
+    public var colorScheme: ColorScheme
+    public var allowRawHTML: Bool
+    /// Hosts whose own files are written at the output root (`hosting:`).
+    public var hosting: [Hosting] = []
+    public var file: String
+    /// Where each top-level key was written.
+    public var keyLocations: [String: SourceLocation] = [:]
+    /// Where values that name files were written (`catalog`, `app.icon`), for errors about those files.
+    public var valueLocations: [String: SourceLocation] = [:]
+
+    public func location(of key: String) -> SourceLocation { keyLocations[key] ?? SourceLocation(file: file) }
+
+    /// Where the value at a dotted path was written, else its top-level key.
+    public func location(ofValue path: String) -> SourceLocation {
+        valueLocations[path] ?? location(of: String(path.prefix { $0 != "." }))
+    }
+
+    public init(catalog: String = "catalog.yml", file: String = "paywall.yml") {
+        self.catalog = catalog
+        self.storefronts = [:]
+        self.policies = Policies()
+        self.colorScheme = .automatic
+        self.allowRawHTML = false
+        self.file = file
+    }
+
+    static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation",
+                              "manageSubscription", "changePlan"]
+    static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
+                       "policies", "theme", "allowRawHTML", "hosting", "billing"]
+}
