@@ -81,7 +81,7 @@ clean:
 # `make fuzz-replay` runs the committed corpora through the instrumented binaries once; `make fuzz-merge` adds
 # what a run found that covers new code to Tests/Fuzz/corpus/ (`make test` replays it, FuzzCorpusTests).
 #
-# How the binaries are built: swiftc compiles each module (Mustache, PaywallKit, PaywallServer) into one object
+# How the binaries are built: swiftc compiles each module (PaywallPlatform, Mustache, PaywallKit, PaywallServer) into one object
 # and a .swiftmodule with -sanitize=fuzzer,address (coverage and ASan, libFuzzer linked only at the end), clang
 # compiles the CLocale C target the same way (its module map is generated), and the system libraries are found
 # through their own module maps in Sources/CCmarkGFM and Sources/CYAML. PaywallKit's embedded default theme
@@ -114,7 +114,7 @@ FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=64 SWIFT_BACKTRACE=en
 FUZZ_SWIFTFLAGS := -sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library \
 	-I $(FUZZ_BUILD) -I $(FUZZ_BUILD)/CLocale -I Sources/CCmarkGFM -I Sources/CYAML
 FUZZ_LIBS := -use-ld=lld -lcmark-gfm -lcmark-gfm-extensions -lyaml -licui18n -licuuc
-FUZZ_OBJECTS := $(FUZZ_BUILD)/CLocale.o $(FUZZ_BUILD)/Mustache.o $(FUZZ_BUILD)/PaywallKit.o $(FUZZ_BUILD)/PaywallServer.o
+FUZZ_OBJECTS := $(FUZZ_BUILD)/CLocale.o $(FUZZ_BUILD)/PaywallPlatform.o $(FUZZ_BUILD)/Mustache.o $(FUZZ_BUILD)/PaywallKit.o $(FUZZ_BUILD)/PaywallServer.o
 FUZZ_BINARIES := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
 
 fuzz-build: deps $(FUZZ_BINARIES)
@@ -133,12 +133,16 @@ $(FUZZ_BUILD)/CLocale.o: Sources/CLocale/paywall_locale.c Sources/CLocale/includ
 fuzz_module = $(NICE) $(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name $(1) -wmo -emit-module \
 	-emit-module-path $(FUZZ_BUILD)/$(1).swiftmodule -c $(2) -o $(FUZZ_BUILD)/$(1).o
 
+$(FUZZ_BUILD)/PaywallPlatform.o: $(wildcard Sources/PaywallPlatform/*.swift)
+	@mkdir -p $(FUZZ_BUILD)
+	$(call fuzz_module,PaywallPlatform,$^)
+
 $(FUZZ_BUILD)/Mustache.o: $(wildcard Sources/Mustache/*.swift)
 	@mkdir -p $(FUZZ_BUILD)
 	$(call fuzz_module,Mustache,$^)
 
 $(FUZZ_BUILD)/PaywallKit.o: $(shell find Sources/PaywallKit -name '*.swift') $(FUZZ_BUILD)/DefaultThemeFiles.swift \
-		$(FUZZ_BUILD)/Mustache.o $(FUZZ_BUILD)/CLocale.o
+		$(FUZZ_BUILD)/PaywallPlatform.o $(FUZZ_BUILD)/Mustache.o $(FUZZ_BUILD)/CLocale.o
 	$(call fuzz_module,PaywallKit,$(filter %.swift,$^))
 
 $(FUZZ_BUILD)/PaywallServer.o: $(wildcard Sources/PaywallServer/*.swift) $(FUZZ_BUILD)/PaywallKit.o

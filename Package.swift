@@ -20,23 +20,26 @@ let package = Package(
         // The commit a binary was built from (a header the Makefile writes; none in other builds).
         .target(name: "CBuildInfo"),
 
+        // Every OS call (files, locks, renames, sockets, signals, watching, processes): the rest reaches the
+        // system only through this target's small interfaces.
+        .target(name: "PaywallPlatform"),
         .target(name: "Mustache"),
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
         .target(name: "PaywallKit",
-                dependencies: ["CCmarkGFM", "CYAML", "CLocale", "Mustache"],
+                dependencies: ["CCmarkGFM", "CYAML", "CLocale", "Mustache", "PaywallPlatform"],
                 plugins: ["EmbedThemePlugin"]),
-        .target(name: "PaywallServer", dependencies: ["PaywallKit", "Mustache"]),
-        .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallServer", "CBuildInfo"]),
+        .target(name: "PaywallServer", dependencies: ["PaywallKit", "PaywallPlatform", "Mustache"]),
+        .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "CBuildInfo"]),
         .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer"]),
+        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform"]),
         // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
         // binaries themselves (Tests/Fuzz/Targets) are built by `make fuzz`, outside SwiftPM.
-        .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallServer", "Mustache"], path: "Tests/Fuzz",
+        .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "Mustache"], path: "Tests/Fuzz",
                     exclude: ["Targets", "corpus", "dict", "known-bugs.txt", "README.md", "seeds.py"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// `paywall build` and `paywall check`: load, build, report, and (for build) stream pages into the output's
 /// temporary folder and swap it in.

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// `paywall hosting nginx [SITE] [-o OUTPUT] [--port N] [--host ADDRESS]`: checks the site as `check` does, then
 /// prints the nginx server block that serves its output (the routes come from the same build).

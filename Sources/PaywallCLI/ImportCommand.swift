@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// `paywall catalog import FILE.storekit [-o catalog.yml] [--force]`: the equivalent native catalog, on stdout or
 /// into a file (which replaces an existing one only with `--force`).

@@ -1,12 +1,12 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// `paywall init [DIR]`: writes the scaffold; refuses to overwrite any existing file.
 enum InitCommand {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
-        let manager = FileManager.default
         // A dangling link counts as a file: nothing is written through it.
-        let existing = Scaffold.files.map { joinPath(options.site, $0.path) }.filter { (try? manager.destinationOfSymbolicLink(atPath: $0)) != nil || manager.fileExists(atPath: $0) }
+        let existing = Scaffold.files.map { joinPath(options.site, $0.path) }.filter(Platform.entryExists)
         guard existing.isEmpty else {
             reporter.report(existing.map {
                 .error(SourceLocation(file: $0), "the file already exists; paywall init never overwrites a file",
@@ -22,15 +22,14 @@ enum InitCommand {
             })
             return 1
         }
-        do {
-            for file in Scaffold.files {
-                let url = URL(fileURLWithPath: joinPath(options.site, file.path))
-                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+        for file in Scaffold.files {
+            let path = joinPath(options.site, file.path)
+            guard Platform.makeFolders(Platform.parentFolder(of: path)),
+                  Platform.createFile(path, Array(file.text.utf8), replacing: false) else {
+                reporter.report([.error(SourceLocation(file: path), "cannot write the site: \(Platform.errorText)",
+                                        hint: "check the permissions and the disk space")])
+                return 1
             }
-        } catch {
-            reporter.report([.error(SourceLocation(file: options.site), "cannot write the site: \(error.localizedDescription)")])
-            return 1
         }
         let folder = options.site == "." ? "" : " \(options.site)"
         reporter.status("Created a site in \(options.site == "." ? "this folder" : options.site)/. Next: paywall serve\(folder)")
@@ -45,7 +44,7 @@ enum InitCommand {
         for component in path.split(separator: "/").dropLast() {
             folder = folder.isEmpty ? String(component) : folder + "/" + component
             let full = joinPath(site, folder)
-            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil else { continue }
+            guard Platform.kind(of: full) == .link else { continue }
             let real = Platform.resolvedPath(full)
             if real != root, !real.hasPrefix(root + "/") { return folder }
         }

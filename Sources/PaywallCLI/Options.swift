@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// The parsed command line of a subcommand: its arguments and options, read through `Command.arguments` and
 /// `CommandOption.table`.
@@ -23,7 +24,7 @@ struct Options {
     /// `catalog import`: replace an existing output file.
     var force = false
     /// Threads that render pages.
-    var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    var jobs = Platform.cores
 
     /// A bad command line: printed as `Error: message` with the usage line, exit status 64.
     struct UsageError: Error {

@@ -1,6 +1,7 @@
 import CBuildInfo
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// The command line: `paywall build | check | serve | init | schema | hosting | catalog`, as swift-argument-parser
 /// would print it.
@@ -104,10 +105,10 @@ public struct Console: Sendable {
     public static var standard: Console {
         // Only the variables read: Foundation's whole environment dictionary costs a cold start about half a millisecond.
         let names: [String] = ["NO_COLOR", "TERM", "GITHUB_ACTIONS"]
-        let environment = Dictionary(uniqueKeysWithValues: names.compactMap { name in getenv(name).map { (name, String(cString: $0)) } })
+        let environment = Dictionary(uniqueKeysWithValues: names.compactMap { name in Platform.environment(name).map { (name, $0) } })
         return Console(out: { print($0) },
-                       err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-                       colors: isatty(2) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
+                       err: { Platform.writeToStandardError($0 + "\n") },
+                       colors: Platform.standardErrorIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
                        environment: environment)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Synchronization
 import PaywallKit
+import PaywallPlatform
 import PaywallServer
+import Synchronization
 
 /// `paywall serve`: build, serve the output on 127.0.0.1 (or --host), rebuild on change and live-reload
 /// open pages, until Ctrl-C.

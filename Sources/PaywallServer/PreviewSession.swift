@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 import Synchronization
 
 /// `paywall serve` without the blocking: builds the site, serves the output folder, watches the inputs,
@@ -13,7 +14,7 @@ public final class PreviewSession: Sendable {
         /// 0 picks a free port.
         public var port: Int
         /// Threads that render pages.
-        public var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        public var jobs = Platform.cores
         public var pollInterval: Duration = .milliseconds(250)
         /// How long the files must stay unchanged before a rebuild (an editor may save in several steps).
         public var debounce: Duration = .milliseconds(30)

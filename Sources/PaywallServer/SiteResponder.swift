@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// What the server sends for a request: a whole response, or a Server-Sent Events stream fed by a hub.
 public enum HTTPReply: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 /// What a path is on the file source.
 public enum FileKind: Sendable, Equatable {
@@ -16,24 +17,22 @@ public protocol FileSource: Sendable {
     func read(_ path: String) -> Data?
 }
 
-/// The real disk, through stat(2), realpath(3) and Foundation reads.
+/// The real disk, through the platform layer.
 public struct DiskFiles: FileSource {
     public init() {}
 
     public func kind(_ path: String) -> FileKind {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .missing
+        switch Platform.status(of: path, followingLinks: true)?.kind {
+        case .file: .file
+        case .folder: .directory
+        default: .missing
         }
     }
 
     public func realPath(_ path: String) -> String? { Platform.realPath(path) }
 
     public func read(_ path: String) -> Data? {
-        FileManager.default.contents(atPath: path)
+        try? FileSystem.readFile(path)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 import Synchronization
 
 /// A file's modification time and size: what the watcher compares.
@@ -155,10 +156,8 @@ public final class Watcher: Sendable {
         let skipped = output.map(standardized)
         func add(_ relative: String) {
             let path = joinPath(site, relative)
-            var info = stat()
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-            snapshot[relative] = FileStamp(modified: Platform.modified(info),
-                                           size: Int64(info.st_size))
+            guard let info = Platform.status(of: path, followingLinks: true), info.kind == .file else { return }
+            snapshot[relative] = FileStamp(modified: info.modified, size: Int64(info.size))
         }
         func walk(_ relative: String, depth: Int) {
             guard depth < 16 else { return }
@@ -190,7 +189,6 @@ public final class Watcher: Sendable {
     private static func isFolder(_ entry: Platform.FolderEntry, in folder: String) -> Bool {
         if entry.kind == .folder { return true }
         guard entry.kind == .link || entry.kind == .unknown else { return false }
-        var info = stat()
-        return stat(folder + "/" + entry.name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return Platform.status(of: folder + "/" + entry.name, followingLinks: true)?.kind == .folder
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallPlatform
 
 /// `paywall catalog import FILE.storekit [-o catalog.yml]`.
 @Suite struct CatalogImportCommandTests {

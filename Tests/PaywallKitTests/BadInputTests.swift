@@ -1,4 +1,5 @@
 import Foundation
+import PaywallPlatform
 import Testing
 @testable import PaywallKit
 

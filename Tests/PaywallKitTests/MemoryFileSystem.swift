@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 
 extension FileSystem {
     /// An in-memory tree of text files, for loading a site through `SiteInputs.load` without a disk.

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 import Testing
 @testable import PaywallServer
 
@@ -17,10 +18,10 @@ import Testing
     }
 
     @Test func socketsAreMadeAndAcceptedCloseOnExec() throws {
-        let listener = try PreviewServer.listen(host: "127.0.0.1", port: 0)
+        let listener = try Platform.listen(host: "127.0.0.1", port: 0)
         defer { Platform.close(listener) }
         #expect(fcntl(listener, F_GETFD) & FD_CLOEXEC != 0)
-        let client = try #require(RawClient(port: PreviewServer.boundPort(listener)))
+        let client = try #require(RawClient(port: Platform.boundPort(listener)))
         #expect(fcntl(client.fd, F_GETFD) & FD_CLOEXEC != 0)
         let accepted = Platform.accept(listener)
         #expect(accepted >= 0)
@@ -29,15 +30,15 @@ import Testing
     }
 
     @Test func sendingToAPeerThatIsGoneFailsInsteadOfEndingTheProcess() throws {
-        let listener = try PreviewServer.listen(host: "127.0.0.1", port: 0)
+        let listener = try Platform.listen(host: "127.0.0.1", port: 0)
         defer { Platform.close(listener) }
-        let client = try #require(RawClient(port: PreviewServer.boundPort(listener)))
+        let client = try #require(RawClient(port: Platform.boundPort(listener)))
         Platform.close(Platform.accept(listener))
         let chunk = [UInt8](repeating: 65, count: 64 * 1024)
         var failed = false
         // The first sends may still be buffered; once the peer's reset arrives a send fails (SIGPIPE would end the test run).
         for _ in 0..<200 where !failed {
-            failed = !PreviewServer.send(client.fd, chunk)
+            failed = !Platform.sendAll(client.fd, chunk)
             if !failed { usleep(5_000) }
         }
         #expect(failed)

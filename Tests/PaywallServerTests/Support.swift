@@ -1,5 +1,6 @@
 import Foundation
 import PaywallKit
+import PaywallPlatform
 import Synchronization
 @testable import PaywallServer
 
@@ -103,8 +104,8 @@ final class RawClient: @unchecked Sendable {  // used by one thread at a time
     init?(port: Int, timeout: Duration = .seconds(5)) {
         let fd = Platform.socket(family: AF_INET)
         guard fd >= 0 else { return nil }
-        PreviewServer.setTimeout(fd, SO_RCVTIMEO, timeout)
-        PreviewServer.setTimeout(fd, SO_SNDTIMEO, timeout)
+        Platform.setTimeout(fd, receiving: true, timeout)
+        Platform.setTimeout(fd, receiving: false, timeout)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -125,7 +126,7 @@ final class RawClient: @unchecked Sendable {  // used by one thread at a time
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool { PreviewServer.send(fd, bytes) }
+    func send(_ bytes: [UInt8]) -> Bool { Platform.sendAll(fd, bytes) }
 
     /// Reads more bytes; false at EOF, error or timeout.
     func fill() -> Bool {

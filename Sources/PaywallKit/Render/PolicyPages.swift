@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import PaywallPlatform
 
 /// Policy pages rendered from Markdown (`{ page: terms.md }`) or from a `.storekit` EULA's text.
 struct PolicyPages {

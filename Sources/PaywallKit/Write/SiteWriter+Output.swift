@@ -1,4 +1,5 @@
 import Foundation
+import PaywallPlatform
 
 /// The output-folder check: where an output may be, that it holds only paywall's files, and what an interrupted
 /// build left beside it.
@@ -90,25 +91,23 @@ extension SiteWriter {
     /// last file a build writes) holds what that build left; every folder is read when `since` is nil.
     static func foreignEntries(_ root: String, listed: Set<String>, folders: Set<String>, since: Int?) -> [(path: String, isFolder: Bool)] {
         var foreign: [(path: String, isFolder: Bool)] = []
-        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard top >= 0 else { return [] }
-        defer { close(top) }
-        for folder in folders {
-            var info = stat()
-            // Looked up from the top folder, not from `/`: thousands of folders are asked.
-            guard fstatat(top, folder.isEmpty ? "." : folder, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            if let since, Stamp(info).modified < since { continue }
-            for entry in Platform.entries(of: folder.isEmpty ? root : root + "/" + folder) ?? [] {
-                if folder.isEmpty && entry.name == Manifest.fileName { continue }
-                let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
-                // `d_type` says what an entry is without a stat; a file system that does not say is asked.
-                let kind = entry.kind == .unknown ? Platform.kind(of: root + "/" + path) : entry.kind
-                switch kind {
-                case .folder where folders.contains(path): continue
-                case .file where listed.contains(path): continue
-                case nil: continue
-                case .folder: foreign.append((path, true))
-                default: foreign.append((path, false))
+        Platform.withFolder(root) { status in
+            for folder in folders {
+                // Looked up from the top folder, not from `/`: thousands of folders are asked.
+                guard let info = status(folder), info.kind == .folder else { continue }
+                if let since, Int(info.modified) < since { continue }
+                for entry in Platform.entries(of: folder.isEmpty ? root : root + "/" + folder) ?? [] {
+                    if folder.isEmpty && entry.name == Manifest.fileName { continue }
+                    let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                    // `d_type` says what an entry is without a stat; a file system that does not say is asked.
+                    let kind = entry.kind == .unknown ? Platform.kind(of: root + "/" + path) : entry.kind
+                    switch kind {
+                    case .folder where folders.contains(path): continue
+                    case .file where listed.contains(path): continue
+                    case nil: continue
+                    case .folder: foreign.append((path, true))
+                    default: foreign.append((path, false))
+                    }
                 }
             }
         }
@@ -123,9 +122,9 @@ extension SiteWriter {
         let prefix = "." + String(target.split(separator: "/").last ?? "")
         guard let entries = Platform.entries(of: parent)?.map(\.name) else { return }
         let setAside = entries.filter { $0.hasPrefix(prefix + aside) }.sorted()
-        if Platform.kind(of: target) == nil, let saved = setAside.last { _ = rename(parent + "/" + saved, target) }
+        if Platform.kind(of: target) == nil, let saved = setAside.last { Platform.move(parent + "/" + saved, to: target) }
         // A spare this process set aside is being deleted already (by `discard`, in a process of its own).
-        let ownTrash = prefix + trash + String(getpid()) + "-"
+        let ownTrash = prefix + trash + String(Platform.processID) + "-"
         for leftover in setAside + entries.filter({ $0.hasPrefix(prefix + trash) && !$0.hasPrefix(ownTrash) }) {
             let path = parent + "/" + leftover
             guard Platform.kind(of: path) != nil else { continue }

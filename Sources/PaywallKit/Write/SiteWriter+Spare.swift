@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PaywallPlatform
 
 extension SiteWriter {
     /// What the output and its spare held when the build began, worked out on another thread while the site loads
@@ -64,7 +65,7 @@ extension SiteWriter {
             existing.ownership = ownershipCheck(target, manifest: manifest, since: existing.outputWritten, location: location)
         }
         let found = spareState.value
-        if let manifest = found.manifest, unlink(spare + "/" + Manifest.fileName) == 0 {
+        if let manifest = found.manifest, Platform.removeFile(spare + "/" + Manifest.fileName) {
             existing.spareHashes = manifest.hashes
             existing.spareFiles = Set(manifest.files)
             existing.spareFolders = found.folders
@@ -72,8 +73,8 @@ extension SiteWriter {
             return existing
         }
         discard(spare, of: target, inBackground: removesInBackground)
-        guard mkdir(spare, 0o755) == 0 else {
-            existing.problem = .error(location, "cannot create \(spare): \(String(cString: strerror(errno)))", hint: "check the permissions")
+        guard Platform.makeFolder(spare) else {
+            existing.problem = .error(location, "cannot create \(spare): \(Platform.errorText)", hint: "check the permissions")
             return existing
         }
         return existing

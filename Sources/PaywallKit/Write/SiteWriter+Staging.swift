@@ -1,4 +1,5 @@
 import Foundation
+import PaywallPlatform
 
 /// Staging: files put into the spare as they are rendered, each written, left as the spare holds it, or hard-linked
 /// from the output, by its hash. A file is reused only while it holds the bytes its manifest says, since anyone may
@@ -19,25 +20,8 @@ extension SiteWriter {
         let destination = try clear(path, existing)
         if let hash, existing.outputHashes[path] == hash,
            outputIsIntact(path, size: file.bytes.count, existing) || Self.holds(target + "/" + path, file.bytes),
-           link(target + "/" + path, destination) == 0 { return }
-        var fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if fd < 0, errno == EEXIST {
-            unlink(destination)
-            fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        }
-        guard fd >= 0 else { throw writeError(path) }
-        defer { close(fd) }
-        let complete = file.bytes.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Platform.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        guard complete else { throw writeError(path) }
+           Platform.hardLink(target + "/" + path, destination) { return }
+        guard Platform.createFile(destination, file.bytes) else { throw writeError(path) }
     }
 
     /// Relative, with no empty, `.` or `..` part: a path that names a file inside the output folder. Read as bytes,
@@ -69,7 +53,7 @@ extension SiteWriter {
             return false
         }
         written.withLock { _ = $0.insert(path) }
-        guard link(target + "/" + path, try clear(path, existing)) == 0 else { throw writeError(path) }
+        guard Platform.hardLink(target + "/" + path, try clear(path, existing)) else { throw writeError(path) }
         return true
     }
 
@@ -82,12 +66,12 @@ extension SiteWriter {
             createdFolders.withLock { _ = $0.insert(folder) }
         }
         let destination = spare + "/" + path
-        if existing.spareFiles.contains(path) { unlink(destination) }
+        if existing.spareFiles.contains(path) { Platform.removeFile(destination) }
         return destination
     }
 
     func writeError(_ path: String) -> Diagnostic {
-        .error(SourceLocation(file: output), "cannot write \(path): \(String(cString: strerror(errno)))", hint: "check the disk space and permissions")
+        .error(SourceLocation(file: output), "cannot write \(path): \(Platform.errorText)", hint: "check the disk space and permissions")
     }
 
     /// What `lstat` says of a file, to tell whether it changed since a build placed it: its size, its inode, when
@@ -96,17 +80,16 @@ extension SiteWriter {
     struct Stamp: Sendable, Equatable {
         var size: Int, inode: UInt64, changed: Int, modified: Int
 
-        init(_ info: stat) {
-            size = Int(info.st_size)
-            inode = UInt64(info.st_ino)
-            changed = Int(Platform.changed(info))
-            modified = Int(Platform.modified(info))
+        init(_ info: Platform.Status) {
+            size = info.size
+            inode = info.inode
+            changed = Int(info.changed)
+            modified = Int(info.modified)
         }
 
         /// A regular file's stamp (a link is not followed); nil for anything else.
         init?(_ path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard let info = Platform.status(of: path, followingLinks: false), info.kind == .file else { return nil }
             self.init(info)
         }
     }
@@ -129,43 +112,10 @@ extension SiteWriter {
     }
 
     /// Whether `path` is a regular file (not a link) holding exactly `bytes`: the size first, then every byte.
-    static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
-        guard !bytes.isEmpty else { return true }
-        let size = min(bytes.count, 1 << 16)
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buffer.deallocate() }
-        return bytes.withUnsafeBytes { expected -> Bool in
-            var offset = 0
-            while offset < expected.count {
-                let count = read(fd, buffer, min(size, expected.count - offset))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0, memcmp(buffer, expected.baseAddress! + offset, count) == 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-    }
+    static func holds(_ path: String, _ bytes: [UInt8]) -> Bool { Platform.fileHolds(path, bytes) }
 
     /// The content hash (as the manifest records it) of a regular file that is not a link; nil when there is none.
     static func contentHash(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= FileSystem.maximumFileBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            filled += count
-        }
-        return ContentHash.hex(bytes)
+        Platform.regularFileBytes(path, limit: FileSystem.maximumFileBytes).map(ContentHash.hex)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallPlatform
 import Synchronization
 
 /// Writes a build atomically, in three parts, a file each:
@@ -26,7 +27,7 @@ public final class SiteWriter: Sendable {
     let target: String
     /// The spare: the folder being filled, swapped in at the end.
     let spare: String
-    let lock: OutputLock
+    let lock: Platform.FileLock
     /// What the output and the spare held when this build began, read on another thread while the site loads.
     let existing: Background<Existing>
     /// Files this build put in the spare (or found there already right).
@@ -70,9 +71,9 @@ public final class SiteWriter: Sendable {
         try Self.checkPlace(target, site: site, location: location)
         let parent = Platform.parentFolder(of: target)
         guard Platform.makeFolders(parent) else {
-            throw .error(location, "cannot create \(parent): \(String(cString: strerror(errno)))", hint: "check the permissions")
+            throw .error(location, "cannot create \(parent): \(Platform.errorText)", hint: "check the permissions")
         }
-        lock = try OutputLock(Self.sibling(of: target, Self.lockSuffix), location: location, waiting: waiting)
+        lock = try OutputLock.take(Self.sibling(of: target, Self.lockSuffix), location: location, waiting: waiting)
         do {
             Self.recover(target, inBackground: removesInBackground)
             if known == nil { try Self.checkOwnership(target, location: location) }
@@ -111,18 +112,18 @@ public final class SiteWriter: Sendable {
         let kept = written.withLock { $0 }
         var emptied: Set<String> = []
         for path in existing.spareFiles.subtracting(kept) {
-            unlink(spare + "/" + path)
+            Platform.removeFile(spare + "/" + path)
             emptied.insert(Platform.parentFolder(of: path))
         }
         // Folders left empty go too, deepest first (rmdir refuses one that still holds something).
         for folder in emptied.sorted(by: { $0.count > $1.count }) {
             var current = folder
-            while !current.isEmpty, rmdir(spare + "/" + current) == 0 { current = Platform.parentFolder(of: current) }
+            while !current.isEmpty, Platform.removeEmptyFolder(spare + "/" + current) { current = Platform.parentFolder(of: current) }
         }
         if flushes { Platform.flush(tree: spare) { Platform.files(below: spare) } }
         // A build stopped between the portable path's two renames leaves the output only at `aside` (`recover`).
-        guard let swap = Platform.swap(spare, into: target, aside: Self.sibling(of: target, Self.aside + String(getpid()))) else {
-            let error = Diagnostic.error(SourceLocation(file: output), "cannot replace the output folder: \(String(cString: strerror(errno)))")
+        guard let swap = Platform.swap(spare, into: target, aside: Self.sibling(of: target, Self.aside + String(Platform.processID))) else {
+            let error = Diagnostic.error(SourceLocation(file: output), "cannot replace the output folder: \(Platform.errorText)")
             discard()
             throw error
         }
@@ -136,12 +137,12 @@ public final class SiteWriter: Sendable {
     /// moves its tree into place), so that the next build starts from it. True when the spare was made.
     public static func prepareSpare(output: String, manifest: Manifest) -> Bool {
         let target = target(of: output)
-        guard let lock = try? OutputLock(sibling(of: target, lockSuffix), location: SourceLocation(file: output), waiting: {}) else {
+        guard let lock = try? OutputLock.take(sibling(of: target, lockSuffix), location: SourceLocation(file: output), waiting: {}) else {
             return false
         }
         defer { lock.release() }
         let spare = sibling(of: target, spareSuffix)
-        guard Platform.kind(of: spare) == nil, mkdir(spare, 0o755) == 0 else { return false }
+        guard Platform.kind(of: spare) == nil, Platform.makeFolder(spare) else { return false }
         // The manifest last: it is what makes the spare trusted.
         for file in manifest.files + [Manifest.fileName] {
             guard Platform.makeFolders(spare + "/" + Platform.parentFolder(of: file)), link(target + "/" + file, spare + "/" + file) == 0 else {
@@ -162,7 +163,7 @@ public final class SiteWriter: Sendable {
     /// Deletes a folder paywall made beside `target`, now or (renamed out of the way first) in a process of its own.
     static func discard(_ path: String, of target: String, inBackground: Bool) {
         guard Platform.kind(of: path) != nil else { return }
-        let discarded = sibling(of: target, trash + String(getpid()) + "-" + String(DispatchTime.now().uptimeNanoseconds))
+        let discarded = sibling(of: target, trash + String(Platform.processID) + "-" + String(DispatchTime.now().uptimeNanoseconds))
         if inBackground, rename(path, discarded) == 0 { removeInBackground(discarded) } else { Platform.remove(path) }
     }
 }

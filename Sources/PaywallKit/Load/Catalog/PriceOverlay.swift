@@ -1,4 +1,5 @@
 import Foundation
+import PaywallPlatform
 
 /// `prices.yml` beside a `.storekit` catalog: prices for storefronts past the file's own, merged at load.
 /// ```yaml

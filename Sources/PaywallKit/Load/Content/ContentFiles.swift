@@ -1,4 +1,5 @@
 import Mustache
+import PaywallPlatform
 
 /// The site's `content/*.md`, parsed once: base files and their translations (`NAME.LOCALE.md`).
 public struct ContentFiles: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallPlatform
 
 /// An asset's path as a URL path: "assets/my icon.svg" → "assets/my%20icon.svg".
 func assetURL(_ path: String) -> String {

@@ -99,35 +99,24 @@ public struct FileSystem: Sendable {
 
     /// Reads a regular file with POSIX calls, refusing folders, pipes and devices (a FIFO would block for
     /// ever) and files over the size limit before reading a byte.
-    static func readFile(_ path: String) throws(ReadError) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .notAFile("a folder")
-        case S_IFIFO: throw .notAFile("a named pipe (FIFO)")
-        case S_IFSOCK: throw .notAFile("a socket")
-        default: throw .notAFile("a device")
-        }
-        guard info.st_size <= maximumFileBytes else { throw .tooLarge(maximumFileBytes) }
-        var data = Data(count: Int(info.st_size))
-        var filled = 0
-        let ok = data.withUnsafeMutableBytes { buffer -> Bool in
-            while filled < buffer.count {
-                let count = Platform.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return count == 0 }
-                filled += count
+    public static func readFile(_ path: String) throws(ReadError) -> Data {
+        let read = try Platform.withOpenFile(path) { fd, info throws(ReadError) -> Data in
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .notAFile("a folder")
+            case S_IFIFO: throw .notAFile("a named pipe (FIFO)")
+            case S_IFSOCK: throw .notAFile("a socket")
+            default: throw .notAFile("a device")
             }
-            return true
+            guard info.st_size <= maximumFileBytes else { throw .tooLarge(maximumFileBytes) }
+            var data = Data(count: Int(info.st_size))
+            guard let filled = data.withUnsafeMutableBytes({ Platform.read(fd, filling: $0) }) else {
+                throw .unreadable(Platform.errorText)
+            }
+            return data.prefix(filled)
         }
-        guard ok else { throw .unreadable(String(cString: strerror(errno))) }
-        return data.prefix(filled)
+        guard let read else { throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(Platform.errorText) }
+        return read
     }
 }
 
