@@ -9,27 +9,19 @@ enum Build {
         let start = DispatchTime.now()
         guard siteExists(options.site, reporter: reporter) else { return 1 }
         let output = options.output ?? joinPath(options.site, "public")
-        var writer: SiteWriter?
-        if write {
-            do {
-                writer = try SiteWriter(output: output, site: options.site, removesInBackground: true) {
-                    reporter.status("Waiting for another build of \(output) to finish…")
-                }
-            } catch {
-                reporter.report([error])
-                return 1
-            }
+        var result = SiteBuilder.run(site: options.site, into: write ? .folder(output, site: options.site) : .discard,
+                                     jobs: options.jobs) {
+            reporter.status("Waiting for another build of \(output) to finish…")
         }
-        let inputs = SiteInputs.load(options.site)
-        var result = SiteBuilder.build(inputs, jobs: options.jobs, into: writer ?? DiscardingSink())
         // The build's memos end with the process: freeing them one by one would be this command's last serial step.
         if let cache = result.cache { _ = Unmanaged.passRetained(cache) }
         // `check` is what CI runs before publishing: the scaffold's example.com links must not ship (said once the
         // site has no errors, which come first).
-        if !write, !result.diagnostics.hasErrors { result.diagnostics.append(contentsOf: inputs.placeholderLinkWarnings) }
+        if !write, !result.diagnostics.hasErrors {
+            result.diagnostics.append(contentsOf: result.config?.placeholderLinkWarnings ?? [])
+        }
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {
-            writer?.discard()
             let count = result.diagnostics.errors.count
             let untouched = write ? "; the previous output is untouched" : ""
             if reporter.format == .text {
@@ -37,16 +29,8 @@ enum Build {
             }
             return 1
         }
-        if let writer {
-            let commitStart = DispatchTime.now()
-            do { try writer.commit() } catch {
-                reporter.report([error])
-                return 1
-            }
-            result.timings.write += SiteBuilder.seconds(since: commitStart)
-            if options.verbose {
-                for path in result.manifest?.files ?? [] { reporter.status("  wrote \(joinPath(output, path))") }
-            }
+        if write, options.verbose {
+            for path in result.manifest?.files ?? [] { reporter.status("  wrote \(joinPath(output, path))") }
         }
         let seconds = SiteBuilder.seconds(since: start)
         if options.timings {

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func theScaffoldsExampleDotComLinksAreEachWarnedAbout() {
-        let warnings = TestSite().inputs.placeholderLinkWarnings
+        let warnings = TestSite().build().config?.placeholderLinkWarnings ?? []
         let config = TestSite.defaultConfig
         #expect(warnings.map(\.message) == [
             "baseURL still points at the placeholder https://example.com/subscribe/",

@@ -86,12 +86,14 @@ extension SiteBuilder {
             var entries: [Manifest.Entry] = []
             var rendered: [String]?
             var records: BuildCache.PageRecords
+            /// Each page's resolve, render and write, summed over the jobs.
+            var timings: Timings
         }
 
         /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from the last
         /// successful build of the cache when that rendered it from the same inputs and the output still holds its
         /// files as they were.
-        func renderPages(_ locales: [PagesWriter.Locale], jobs: Int, timings: inout Timings, diagnostics: inout Diagnostics) -> Pages {
+        func renderPages(_ locales: [PagesWriter.Locale], jobs: Int, diagnostics: inout Diagnostics) -> Pages {
             // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of thousands.
             let localePages = locales.map { site.pages[$0.locale] ?? [] }
             let units = localePages.indices.flatMap { locale in localePages[locale].indices.map { (locale: locale, page: $0) } }
@@ -127,6 +129,7 @@ extension SiteBuilder {
             records.diagnostics.reserveCapacity(slots.reduce(0) { $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0) })
             records.entries.reserveCapacity(slots.reduce(0) { $0 + ($1?.entries.count ?? 0) })
             var rendered = Set<String>(), anyKept = false
+            var timings = Timings()
             for (unit, slot) in zip(units, slots) {
                 guard let result = slot else { continue }
                 let source = source(of: localePages[unit.locale][unit.page], in: locales[unit.locale].locale)
@@ -138,7 +141,8 @@ extension SiteBuilder {
                 timings.write += result.timings.write
                 if result.kept { anyKept = true } else { rendered.insert(source.name) }
             }
-            return Pages(entries: records.entries, rendered: anyKept ? rendered.sorted() : nil, records: records)
+            return Pages(entries: records.entries, rendered: anyKept ? rendered.sorted() : nil, records: records,
+                         timings: timings)
         }
 
         /// What a page is rendered from in a locale, beside the ``BuildCache/PagesKey``.

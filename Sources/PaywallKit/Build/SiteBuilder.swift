@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mustache
+import PaywallPlatform
 import Synchronization
 
 /// Where rendered files go as they are made: the atomic writer's temporary folder, or memory.
@@ -20,11 +21,18 @@ public struct DiscardingSink: OutputSink {
     public func keep(_ path: String, hash: String) throws(Diagnostic) -> Bool { true }
 }
 
-/// Inputs → output files: Load → Check → Plan → Render → Write, pure. Every problem is collected, then the build fails once.
+/// Inputs → output files, as DESIGN.md's pipeline: **load** (files → model, and the checks only the whole site can
+/// make), **resolve** (what each page offers; a site past the output limits stops here), **render** (templates and
+/// Markdown → files, each page resolved and rendered on its own) and **write** (the static files and the manifest,
+/// then the swap). `--timings` reports the same four. Every problem is collected; the build fails once, after the
+/// step that found an error.
 ///
 /// Pages render on `jobs` threads and stream into `sink` as they are made, so memory does not grow with the
 /// site; the bytes, the manifest and the diagnostics are the same whatever the job count.
 public struct SiteBuilder {
+    /// The steps of a build, in order; the names `--timings` prints.
+    public enum Step: String, Sendable, CaseIterable { case load, resolve, render, write }
+
     /// What a build produced: the files (when no sink took them; empty when it failed) and every diagnostic.
     public struct Result: Sendable {
         public var files: [OutputFile]
@@ -38,31 +46,88 @@ public struct SiteBuilder {
         public var cache: BuildCache?
         /// The pages rendered (by name) when the others were kept from the build before; nil when every page was rendered.
         public var renderedPages: [String]?
+        /// `paywall.yml` as the build read it (nil when it could not be read).
+        public var config: SiteConfig?
+        /// The step whose errors ended the build; nil when it succeeded.
+        public var failedStep: Step?
         public var pageCount: Int { manifest?.pages.count ?? 0 }
     }
 
-    /// Seconds spent in each stage; resolve, render and write are summed over the jobs.
+    /// Seconds spent in each step; resolve, render and write are summed over the jobs.
     public struct Timings: Sendable {
         public var load = 0.0, resolve = 0.0, render = 0.0, write = 0.0
         public init() {}
 
         /// "load 12.3 ms, resolve 4.5 ms, render 20.1 ms, write 8.0 ms".
         public var description: String {
-            func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
-            return "load \(ms(load)), resolve \(ms(resolve)), render \(ms(render)), write \(ms(write))"
+            Step.allCases.map { "\($0.rawValue) \(String(format: "%.1f ms", self[$0] * 1000))" }.joined(separator: ", ")
+        }
+
+        public subscript(step: Step) -> Double {
+            get {
+                switch step {
+                case .load: load
+                case .resolve: resolve
+                case .render: render
+                case .write: write
+                }
+            }
+            set {
+                switch step {
+                case .load: load = newValue
+                case .resolve: resolve = newValue
+                case .render: render = newValue
+                case .write: write = newValue
+                }
+            }
         }
     }
 
     public static let generator = "paywall"
 
+    /// Where `run` puts a build.
+    public enum Destination: Sendable {
+        /// Nothing written: `check` and `hosting` render everything, in constant memory.
+        case discard
+        /// An output folder, replaced in one step when the build succeeds (`site`: the folder it must not be in).
+        case folder(String, site: String)
+    }
+
+    /// `paywall build` and `check`: takes the output's lock (calling `waiting` when another build holds it), reads
+    /// the site, builds it into the output's spare folder and swaps that in; on any error the output is untouched.
+    public static func run(site: String, into destination: Destination, jobs: Int, waiting: () -> Void = {}) -> Result {
+        var writer: SiteWriter?
+        if case .folder(let output, let site) = destination {
+            do {
+                writer = try SiteWriter(output: output, site: site, removesInBackground: true, waiting: waiting)
+            } catch {
+                var diagnostics = Diagnostics()
+                diagnostics.append(error)
+                return Result(files: [], diagnostics: diagnostics, failedStep: .write)
+            }
+        }
+        var result = build(SiteInputs.load(site), jobs: jobs, into: writer ?? DiscardingSink())
+        guard let writer else { return result }
+        guard result.failedStep == nil else {
+            writer.discard()
+            return result
+        }
+        let start = DispatchTime.now()
+        do { try writer.commit() } catch {
+            result.diagnostics.append(error)
+            result.failedStep = .write
+        }
+        result.timings.write += seconds(since: start)
+        return result
+    }
+
     /// `cache`: the build cache of an earlier build (`serve`), kept when it is still valid for these inputs; the
     /// result's `cache` is the one to pass to the next build.
     ///
-    /// The stages, in order: load the inputs; check what only the whole site can tell; plan what every page shares
-    /// (the stylesheet, the vocabulary, the cache); write the site's own files (the stylesheet, the locale chooser,
-    /// the host files) while each locale's strings are prepared and its pages rendered (keeping, with a sink, those the
-    /// cache's last successful build rendered from the same inputs while the sink still holds their files); write the
-    /// static files and the manifest. A stage's errors end the build after it, with every diagnostic found so far.
+    /// Render writes the site's own files (the stylesheet, the locale chooser, the host files) while each locale's
+    /// strings are prepared and its pages resolved and rendered (keeping, with a sink, those the cache's last
+    /// successful build rendered from the same inputs while the sink still holds their files); write adds the static
+    /// files and the manifest.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil,
                              cache given: BuildCache? = nil) -> Result {
         // PAYWALL_MEMO=off: nothing is kept from a build before, and no memo made from here on keeps anything.
@@ -70,38 +135,62 @@ public struct SiteBuilder {
         let previous = Memos.areEnabled ? given : nil
         var diagnostics = Diagnostics()
         var timings = Timings()
-        let loadStart = DispatchTime.now()
-        let site = LoadedSite.load(inputs, catalog: previous?.catalogMemo, content: previous?.contentMemo, diagnostics: &diagnostics)
-        guard let catalog = site.catalog, let theme = site.theme else {
-            return Result(files: [], diagnostics: diagnostics, manifest: nil, cache: previous)
+        /// Runs one step, timed under its name (`timed: false`: the step sums its pages' times itself).
+        func step<T>(_ name: Step, timed: Bool = true, _ body: (inout Diagnostics) -> T) -> T {
+            let start = DispatchTime.now()
+            defer { if timed { timings[name] += seconds(since: start) } }
+            return body(&diagnostics)
         }
-        AssetCheck(assets: inputs.assets, folder: inputs.folder).check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
+        let stopped = { (step: Step, cache: BuildCache?, config: SiteConfig?) in
+            Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: cache, config: config,
+                   failedStep: step)
+        }
+
+        let site = step(.load) { diagnostics in
+            let site = LoadedSite.load(inputs, catalog: previous?.catalogMemo, content: previous?.contentMemo,
+                                       diagnostics: &diagnostics)
+            if let catalog = site.catalog {
+                AssetCheck(assets: inputs.assets, folder: inputs.folder)
+                    .check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
+            }
+            return site
+        }
+        guard let catalog = site.catalog, let theme = site.theme else { return stopped(.load, previous, site.config) }
+
         // The output's size is known before a page renders: past a limit, nothing is rendered or written.
-        var sizes = Diagnostics()
-        OutputLimits.check(site, catalog: catalog, diagnostics: &sizes)
-        diagnostics.append(contentsOf: sizes.all)
-        guard !sizes.hasErrors else { return Result(files: [], diagnostics: diagnostics, manifest: nil, cache: previous) }
-        timings.load = seconds(since: loadStart)
+        let sizes = step(.resolve) { diagnostics in
+            var sizes = Diagnostics()
+            OutputLimits.check(site, catalog: catalog, diagnostics: &sizes)
+            diagnostics.append(contentsOf: sizes.all)
+            return sizes
+        }
+        guard !sizes.hasErrors else { return stopped(.resolve, previous, site.config) }
 
         let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, previous: previous, sink: sink)
         // A failed build hands back the cache it was given (the last successful build's, whose pages are in the output),
         // so that the build after the fix keeps them; its own memos, made for inputs that failed, go.
-        let failed = { (timings: Timings) in
-            Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: previous ?? plan.cache)
+        let failedCache = previous ?? plan.cache
+        // Timed by the pages: each page's resolve, render and write, summed over the jobs.
+        let (pages, routes) = step(.render, timed: false) { diagnostics in
+            let siteFiles = plan.writeSiteFiles(alongside: jobs)
+            let locales = plan.prepareLocales(jobs: jobs, diagnostics: &diagnostics)
+            let pages = plan.renderPages(locales, jobs: jobs, diagnostics: &diagnostics)
+            let (routes, found) = siteFiles.value
+            diagnostics.append(contentsOf: found.all)
+            return (pages, routes)
         }
-        let siteFiles = plan.writeSiteFiles(alongside: jobs)
-        let locales = plan.prepareLocales(jobs: jobs, diagnostics: &diagnostics)
-        let pages = plan.renderPages(locales, jobs: jobs, timings: &timings, diagnostics: &diagnostics)
-        let (routes, found) = siteFiles.value
-        diagnostics.append(contentsOf: found.all)
-        guard !diagnostics.hasErrors else { return failed(timings) }
-        guard let manifest = plan.finish(pages.entries, diagnostics: &diagnostics) else { return failed(timings) }
+        for name in [Step.resolve, .render, .write] { timings[name] += pages.timings[name] }
+        guard !diagnostics.hasErrors else { return stopped(.render, failedCache, site.config) }
+
+        guard let manifest = step(.write, { plan.finish(pages.entries, diagnostics: &$0) }) else {
+            return stopped(.write, failedCache, site.config)
+        }
         // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last good one.
         plan.cache.record(pages.records)
         plan.cache.catalogMemo = site.catalogMemo
         plan.cache.contentMemo = site.content
-        return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings, routes: routes,
-                      cache: plan.cache, renderedPages: pages.rendered)
+        return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings,
+                      routes: routes, cache: plan.cache, renderedPages: pages.rendered, config: site.config)
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale

@@ -145,7 +145,7 @@ public final class SiteWriter: Sendable {
         guard Platform.kind(of: spare) == nil, Platform.makeFolder(spare) else { return false }
         // The manifest last: it is what makes the spare trusted.
         for file in manifest.files + [Manifest.fileName] {
-            guard Platform.makeFolders(spare + "/" + Platform.parentFolder(of: file)), link(target + "/" + file, spare + "/" + file) == 0 else {
+            guard Platform.makeFolders(spare + "/" + Platform.parentFolder(of: file)), Platform.hardLink(target + "/" + file, spare + "/" + file) else {
                 Platform.remove(spare)
                 return false
             }
@@ -164,6 +164,6 @@ public final class SiteWriter: Sendable {
     static func discard(_ path: String, of target: String, inBackground: Bool) {
         guard Platform.kind(of: path) != nil else { return }
         let discarded = sibling(of: target, trash + String(Platform.processID) + "-" + String(DispatchTime.now().uptimeNanoseconds))
-        if inBackground, rename(path, discarded) == 0 { removeInBackground(discarded) } else { Platform.remove(path) }
+        if inBackground, Platform.move(path, to: discarded) { removeInBackground(discarded) } else { Platform.remove(path) }
     }
 }

@@ -39,7 +39,7 @@ struct LoadedSite {
                 diagnostics.error(SourceLocation(file: configFile), "paywall.yml is empty",
                                   hint: "it needs at least actions.subscribe and policies (termsOfService, privacyPolicy); `paywall init` writes a complete one")
             }
-            guard !isBlank, let root = diagnostics.collect({ try YAML.parse(text, file: configFile) }) else {
+            guard !isBlank, case let parsed? = inputs.settings, let root = diagnostics.collect({ try parsed.get() }) else {
                 // Everything else depends on the settings: report their error alone, not what follows from it.
                 return LoadedSite(config: config, catalog: nil, theme: nil, content: ContentFiles([:], folder: inputs.folder, diagnostics: &diagnostics),
                                   locales: [], defaultLocale: "en-US", pages: [:])

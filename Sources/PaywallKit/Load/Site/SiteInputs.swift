@@ -1,10 +1,14 @@
 import Foundation
+import PaywallPlatform
 
 /// Everything a build reads, loaded from disk first so that the build itself is pure.
 public struct SiteInputs: Sendable {
     /// The site folder as the user named it, prefixed to paths in messages.
     public var folder: String
-    public var config: String?
+    /// `paywall.yml`'s text (nil when the site has none).
+    public var config: String? { didSet { settings = Self.parseSettings(config, folder: folder) } }
+    /// `paywall.yml` parsed, once per build: the catalog's path is found in it, and the Load stage reads it.
+    public private(set) var settings: Result<YAMLNode, Diagnostic>?
     /// The catalog file's contents, by its path relative to the site (nil when missing).
     public var catalog: (path: String, data: Data)?
     /// `content/*.md` by file name.
@@ -26,8 +30,17 @@ public struct SiteInputs: Sendable {
 
     public init(folder: String, config: String?, catalog: (path: String, data: Data)?, content: [String: String],
                 assets: [String: Data] = [:], templates: [String: String] = [:], unreadable: [String] = []) {
+        self.init(folder: folder, config: config, settings: Self.parseSettings(config, folder: folder), catalog: catalog,
+                  content: content, assets: assets, templates: templates, unreadable: unreadable)
+    }
+
+    /// `settings`: `config` parsed already.
+    private init(folder: String, config: String?, settings: Result<YAMLNode, Diagnostic>?,
+                 catalog: (path: String, data: Data)?, content: [String: String], assets: [String: Data],
+                 templates: [String: String], unreadable: [String]) {
         self.folder = folder
         self.config = config
+        self.settings = settings
         self.catalog = catalog
         self.content = content
         self.assets = assets
@@ -36,6 +49,15 @@ public struct SiteInputs: Sendable {
     }
 
     public func path(_ relative: String) -> String { joinPath(folder, relative) }
+
+    static func parseSettings(_ text: String?, folder: String) -> Result<YAMLNode, Diagnostic>? {
+        guard let text else { return nil }
+        do {
+            return .success(try YAML.parse(text, file: joinPath(folder, "paywall.yml")))
+        } catch {
+            return .failure(error)
+        }
+    }
 
     /// Reads a site folder through `fs`. Nothing outside the site folder is read.
     public static func load(_ folder: String, fs: FileSystem = .disk) -> SiteInputs {
@@ -103,8 +125,8 @@ public struct SiteInputs: Sendable {
         // The catalog's path comes from paywall.yml; a failed parse here is reported again by the build.
         var catalogPath = "catalog.yml"
         var catalogLocation: SourceLocation?
-        if let config, let root = try? YAML.parse(config, file: joinPath(folder, "paywall.yml")),
-           let node = root["catalog"], case .scalar(let path, _) = node.value {
+        let settings = parseSettings(config, folder: folder)
+        if case .success(let root)? = settings, let node = root["catalog"], case .scalar(let path, _) = node.value {
             catalogPath = path
             catalogLocation = node.location
         } else if !fs.exists(joinPath(folder, catalogPath)) {
@@ -145,8 +167,8 @@ public struct SiteInputs: Sendable {
         where isPublished(name) && listed("static/" + name, hidden: true) {
             statics[name] = data("static/" + name)
         }
-        var inputs = SiteInputs(folder: folder, config: config, catalog: catalog, content: content, assets: assets,
-                                templates: templates, unreadable: unreadable)
+        var inputs = SiteInputs(folder: folder, config: config, settings: settings, catalog: catalog, content: content,
+                                assets: assets, templates: templates, unreadable: unreadable)
         inputs.statics = statics
         inputs.problems = problems
         inputs.catalogProblem = catalogProblem

@@ -27,12 +27,3 @@ extension SiteConfig {
         }
     }
 }
-
-extension SiteInputs {
-    /// `paywall.yml`'s placeholder links (`SiteConfig.placeholderLinkWarnings`); none when it does not load.
-    public var placeholderLinkWarnings: [Diagnostic] {
-        guard let config, let root = try? YAML.parse(config, file: path("paywall.yml")) else { return [] }
-        var ignored = Diagnostics()
-        return SiteConfig.load(root, file: path("paywall.yml"), diagnostics: &ignored).placeholderLinkWarnings
-    }
-}
