@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # run-all.sh PAYWALL_BINARY
-# The end-to-end suite, the Python parts modules of the package paywall_e2e: the built binary on the example site
-# (cli), its builds and a serve edit again on the portable paths (portable), the nginx block on a real nginx
-# (nginx), then every page of the example site and of sites built from the shared .storekit fixtures in a real
-# browser (check_site.py), and the release tarball in an empty root and the GitHub Action (action).
+# The end-to-end suite, each part a module of the package paywall_e2e (README.md beside this script): the built
+# binary on the example site (cli), its builds and a serve edit again on the portable paths (portable), the nginx
+# block on a real nginx (nginx), then every page of the example site and of sites built from the shared .storekit
+# fixtures in a real browser (site_pages, through run.sh), and the release tarball in an empty root and the GitHub
+# Action (action).
 # Prints each part's results and, last, the totals as `N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -32,11 +33,6 @@ in_browser() {   # in_browser NAME SITE: builds SITE into $work/NAME and runs ev
 venv_part() {   # venv_part NAME MODULE ARG…: a module that needs the e2e venv (selenium, jsonschema, yaml)
   local name=$1 module=$2; shift 2
   "${E2E_VENV:-$repo/.venv-e2e}/bin/python" -m "paywall_e2e.$module" "$@" >"$work/$name.log" 2>&1
-  tally "$work/$name.log"
-}
-python_part() {   # python_part NAME SCRIPT ARG…: one of the Python e2e scripts, in the e2e venv
-  local name=$1 script=$2; shift 2
-  "${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/$script" "$@" >"$work/$name.log" 2>&1
   tally "$work/$name.log"
 }
 plain_part() {   # plain_part NAME MODULE ARG…: a module that needs nothing but python3
@@ -81,10 +77,10 @@ echo "== a funnel: a link per product, carried parameters, a welcome page (Tests
 in_browser checkout "$here/sites/checkout"
 
 echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
-python_part checkout-links checkout_e2e.py "$binary"
+venv_part checkout-links checkout "$binary"
 
 echo "== carry against a link new URL() rejects and a raw-HTML link to another site, CSP from _headers too"
-python_part carry carry_e2e.py "$binary"
+venv_part carry carry "$binary"
 
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
@@ -94,7 +90,7 @@ plain_part oracle memo_oracle "$binary" "$repo" "$here/sites/gallery" "$here/sit
   "$repo/Tests/PaywallKitTests/Fixtures/golden" "$repo/Tests/PaywallKitTests/Fixtures/locales"
 
 echo "== every control style sells its selected option, 390 and 1280 px, JavaScript off (carousels: on too)"
-python_part selection selection_check.py "$binary"
+venv_part selection selection "$binary"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
