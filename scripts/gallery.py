@@ -4,7 +4,7 @@
 Builds the bundled example site, the theme gallery (Tests/e2e/sites/gallery) and the funnel site
 (Tests/e2e/sites/checkout, for its welcome page) with the given binary,
 serves each output on 127.0.0.1, and photographs pages at phone width in headless Chromium, driven by
-selenium exactly as the browser checks drive it (Tests/e2e/check_site.py's make_driver). Writes PNGs to
+selenium exactly as the browser checks drive it (Tests/e2e/paywall_e2e/browser.py's make_driver). Writes PNGs to
 OUT_DIR (default docs/gallery), squeezed with pngquant when it is installed (`make gallery` installs it).
 Run it through `make gallery`, which uses the venv that scripts/install-test-deps.sh makes."""
 
@@ -17,7 +17,7 @@ import tempfile
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
-import check_site  # noqa: E402  (the suite's browser set-up and static server)
+from paywall_e2e import browser, deps, server  # noqa: E402  (the suite's browser set-up and static server)
 
 PHONE = 390
 HEIGHT = 844   # an iPhone's screen: what a visitor sees first
@@ -56,12 +56,12 @@ def build(binary, site, out):
 
 
 def shoot(driver, url, what, scheme, path):
-    check_site.set_color_scheme(driver, scheme)
-    check_site.set_width(driver, PHONE)
+    browser.set_color_scheme(driver, scheme)
+    browser.set_width(driver, PHONE)
     driver.get(url)
     if what == "screen":
         driver.set_window_size(PHONE, HEIGHT)
-        check_site.set_width(driver, PHONE)
+        browser.set_width(driver, PHONE)
         path.write_bytes(driver.get_screenshot_as_png())
         return
     # Tall enough for the whole element, then the element alone.
@@ -96,17 +96,17 @@ def main():
     binary = str(pathlib.Path(sys.argv[1]).resolve())
     out = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else REPO / "docs" / "gallery"
     out.mkdir(parents=True, exist_ok=True)
-    deps = check_site.find_dependencies()
-    if isinstance(deps, list):
-        print("gallery.py: missing " + "; ".join(deps) + f" ({check_site.INSTALL_HINT})", file=sys.stderr)
+    missing = deps.find_dependencies()
+    if isinstance(missing, list):
+        print("gallery.py: missing " + "; ".join(missing) + f" ({deps.INSTALL_HINT})", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as work:
         sites = {name: pathlib.Path(work) / name for name in ("example", "gallery", "checkout", "commitment")}
         build(binary, REPO, sites["example"])
         for name in ("gallery", "checkout", "commitment"):
             build(binary, REPO / "Tests" / "e2e" / "sites" / name, sites[name])
-        servers = {name: check_site.serve(root) for name, root in sites.items()}
-        driver = check_site.make_driver(javascript=False)
+        servers = {name: server.serve(root) for name, root in sites.items()}
+        driver = browser.make_driver(javascript=False)
         squeezed = True
         try:
             for name, site, page, what, scheme, _ in SHOTS:
@@ -117,8 +117,8 @@ def main():
                 print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}  {path.stat().st_size // 1024} KB")
         finally:
             driver.quit()
-            for server in servers.values():
-                server.shutdown()
+            for started in servers.values():
+                started.shutdown()
     if not squeezed:
         print("gallery.py: pngquant is not installed; the images are not squeezed (make gallery installs it)", file=sys.stderr)
     return 0

@@ -30,7 +30,7 @@ command -v java >/dev/null 2>&1 || debian+=(default-jre-headless)
 python=${PYTHON:-$(command -v python3 || true)}
 if [[ $(uname -s) == Darwin ]]; then
   # macOS: the build's Homebrew formulae only; Chrome, chromedriver, Java and python3 come with the machine
-  # (GitHub's macOS runners have them), named by E2E_CHROMIUM and E2E_CHROMEDRIVER (Tests/e2e/check_site.py).
+  # (GitHub's macOS runners have them), named by E2E_CHROMIUM and E2E_CHROMEDRIVER (Tests/e2e/paywall_e2e/deps.py).
   debian=()
 elif [[ -z $python ]] || ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
   python=/usr/bin/python3          # Debian's python3; its venv needs python3-venv (ensurepip)

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # run-all.sh PAYWALL_BINARY
-# The end-to-end suite: the built binary on the example site (cli_e2e.py), its builds and a serve edit again on
-# the portable paths (portable_e2e.py), the nginx block on a real nginx (nginx_e2e.py), then every page of the
-# example site and of sites built from the shared .storekit fixtures in a real browser (check_site.py), and the
-# release tarball in an empty root and the GitHub Action.
+# The end-to-end suite, each part a module of the package paywall_e2e (README.md beside this script): the built
+# binary on the example site (cli), its builds and a serve edit again on the portable paths (portable), the nginx
+# block on a real nginx (nginx), then every page of the example site and of sites built from the shared .storekit
+# fixtures in a real browser (site_pages, through run.sh), and the release tarball in an empty root and the GitHub
+# Action (action).
 # Prints each part's results and, last, the totals as `N passed, M failed`.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"   # python -m paywall_e2e.NAME, from any folder
 binary=$(realpath "${1:-$repo/.build/release/paywall}")
 fixtures="$repo/../shared/fixtures/storekit"
 work=$(mktemp -d)
@@ -28,27 +30,29 @@ in_browser() {   # in_browser NAME SITE: builds SITE into $work/NAME and runs ev
   "$here/run.sh" "$work/$1" >"$work/$1.log" 2>&1
   tally "$work/$1.log"
 }
-python_part() {   # python_part NAME SCRIPT ARG…: one of the Python e2e scripts, in the e2e venv
-  local name=$1 script=$2; shift 2
-  "${E2E_VENV:-$repo/.venv-e2e}/bin/python" "$here/$script" "$@" >"$work/$name.log" 2>&1
+venv_part() {   # venv_part NAME MODULE ARG…: a module that needs the e2e venv (selenium, jsonschema, yaml)
+  local name=$1 module=$2; shift 2
+  "${E2E_VENV:-$repo/.venv-e2e}/bin/python" -m "paywall_e2e.$module" "$@" >"$work/$name.log" 2>&1
+  tally "$work/$name.log"
+}
+plain_part() {   # plain_part NAME MODULE ARG…: a module that needs nothing but python3
+  local name=$1 module=$2; shift 2
+  python3 -m "paywall_e2e.$module" "$@" >"$work/$name.log" 2>&1
   tally "$work/$name.log"
 }
 
 echo "== the binary on the example site"
-python3 "$here/cli_e2e.py" "$binary" >"$work/cli.log" 2>&1
-tally "$work/cli.log"
+plain_part cli cli "$binary"
 
 echo "== the portable paths (PAYWALL_PORTABLE=1): builds and a serve edit, byte-identical to the normal ones"
-python3 "$here/portable_e2e.py" "$binary" >"$work/portable.log" 2>&1
-tally "$work/portable.log"
+plain_part portable portable "$binary"
 
 echo "== the printed nginx block on a real nginx (127.0.0.1, a free port)"
-python3 "$here/nginx_e2e.py" "$binary" >"$work/nginx.log" 2>&1
-tally "$work/nginx.log"
+plain_part nginx nginx "$binary"
 
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
-python_part schema schema_check.py "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new"
+venv_part schema schema "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new"
 
 echo "== the example site in a browser"
 in_browser example "$repo"
@@ -65,7 +69,7 @@ if [[ -n $tarball ]]; then
   "$here/release_root.sh" "$tarball" "$repo" >"$work/release.log" 2>&1
   tally "$work/release.log"
   echo "== the GitHub Action (action.yml), its release served on loopback"
-  python_part action action_check.py "$tarball" "$repo"
+  venv_part action action "$tarball" "$repo"
 else
   echo "SKIP  no release tarball in dist/ (make dist makes it; make test runs it)"
 fi
@@ -73,28 +77,27 @@ echo "== a funnel: a link per product, carried parameters, a welcome page (Tests
 in_browser checkout "$here/sites/checkout"
 
 echo "== every purchase link followed to a loopback stub checkout, JavaScript on and off"
-python_part checkout-links checkout_e2e.py "$binary"
+venv_part checkout-links checkout "$binary"
 
 echo "== carry against a link new URL() rejects and a raw-HTML link to another site, CSP from _headers too"
-python_part carry carry_e2e.py "$binary"
+venv_part carry carry "$binary"
 
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
 
-echo "== no memo and no other page changes a page: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle.py)"
-python3 "$here/memo_oracle.py" "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" \
-  "$repo/Tests/PaywallKitTests/Fixtures/golden" "$repo/Tests/PaywallKitTests/Fixtures/locales" >"$work/oracle.log" 2>&1
-tally "$work/oracle.log"
+echo "== no memo and no other page changes a page: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle)"
+plain_part oracle memo_oracle "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" \
+  "$repo/Tests/PaywallKitTests/Fixtures/golden" "$repo/Tests/PaywallKitTests/Fixtures/locales"
 
 echo "== every control style sells its selected option, 390 and 1280 px, JavaScript off (carousels: on too)"
-python_part selection selection_check.py "$binary"
+venv_part selection selection "$binary"
 
 if [[ -d $fixtures ]]; then
   echo "== sites built from the shared .storekit fixtures"
   for storekit in "$fixtures"/*.storekit; do
     name=$(basename "$storekit" .storekit)
     site="$work/fixtures/$name"
-    python3 "$here/fixture_site.py" "$storekit" "$site"
+    python3 -m paywall_e2e.fixture_site "$storekit" "$site"
     if "$binary" build "$site" -o "$site/public" --quiet; then
       passed=$((passed + 1))
     else
@@ -103,9 +106,8 @@ if [[ -d $fixtures ]]; then
   done
   "$here/run.sh" "$work/fixtures" --pages '*/public/*/*/index.html' >"$work/fixtures.log" 2>&1
   tally "$work/fixtures.log"
-  echo "== the fixture sites: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle.py)"
-  python3 "$here/memo_oracle.py" "$binary" "$work/fixtures"/*/ >"$work/fixtures-oracle.log" 2>&1
-  tally "$work/fixtures-oracle.log"
+  echo "== the fixture sites: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle)"
+  plain_part fixtures-oracle memo_oracle "$binary" "$work/fixtures"/*/
 else
   echo "SKIP  shared .storekit fixtures: $fixtures not found"
 fi

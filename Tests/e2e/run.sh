@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh PUBLIC_DIR [--pages GLOB…]
-# Runs the end-to-end browser checks (check_site.py) on a generated site, in the venv that
+# Runs the end-to-end browser checks (python -m paywall_e2e.site_pages) on a generated site, in the venv that
 # scripts/install-test-deps.sh makes (REPO/.venv-e2e, or $E2E_VENV).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -17,4 +17,5 @@ if [[ ! -f $venv/bin/activate ]]; then
 fi
 # shellcheck disable=SC1091
 source "$venv/bin/activate"
-exec python "$here/check_site.py" "$@"
+export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
+exec python -m paywall_e2e.site_pages "$@"

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""selection_check.py PAYWALL_BINARY: every control style sells exactly what it shows.
+"""python3 -m paywall_e2e.selection PAYWALL_BINARY: every control style sells exactly what it shows.
 
 Builds, in a temporary folder, one page per control style (all seven) whose `selected:` option is the
 last of its `productIDs` (so never the first), around the theme gallery's catalog and, when the shared
@@ -25,21 +24,20 @@ Prints PASS/FAIL lines and last `N passed, M failed`. Run it with the e2e venv's
 import json
 import pathlib
 import shutil
-import subprocess
 import sys
-import tempfile
-import time
 import urllib.parse
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import check_site  # noqa: E402  (the suite's browser set-up and static server)
-from selenium.webdriver.common.by import By  # noqa: E402
+from .browser import By, make_driver, set_width
+from .checks.carousel import check_carousel
+from .checks.keyboard import PURCHASE_SELECTOR, UNCLIPPED, visible_subscribe
+from .report import Report
+from .server import base_url, serve
+from .workspace import SHARED_FIXTURES, SITES, run, temporary
 
 STYLES = ("automatic", "picker", "buttons", "compactPicker", "prominentPicker", "pagedPicker", "pagedProminentPicker")
 WIDTHS = (390, 1280)
-GALLERY = HERE / "sites" / "gallery"
-FIXTURES = HERE.parent.parent.parent / "shared" / "fixtures" / "storekit"
+GALLERY = SITES / "gallery"
+FIXTURES = SHARED_FIXTURES
 # The gallery's catalog: five subscriptions over two levels; the selected one (last) has a two-week free trial.
 GALLERY_PRODUCTS = ["pro.monthly", "pro.quarterly", "lite.monthly", "lite.yearly", "pro.yearly"]
 
@@ -83,8 +81,10 @@ for (let element = card.parentElement; element && element !== document.body; ele
   const style = getComputedStyle(element);
   if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
   const clip = element.getBoundingClientRect();
-  if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5 || box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5)
-    problems.push(`card x ${Math.round(box.left)}..${Math.round(box.right)} is cut by <${element.tagName.toLowerCase()} class="${element.className}"> `
+  if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5
+      || box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5)
+    problems.push(`card x ${Math.round(box.left)}..${Math.round(box.right)} is cut by `
+                  + `<${element.tagName.toLowerCase()} class="${element.className}"> `
                   + `x ${Math.round(clip.left)}..${Math.round(clip.right)} (scrollLeft ${element.scrollLeft})`);
 }
 return problems;
@@ -107,7 +107,8 @@ def write_site(folder, catalog_files, paywall, pages):
 def style_pages(products):
     selected = products[-1]
     return {f"{style.lower()}.md": f"---\ntitle: {style}\nproductIDs: {json.dumps(products)}\ncontrolStyle: {style}\n"
-            f"selected: {json.dumps(selected)}\n---\n# {style}\n\nThe last plan is selected.\n" for style in STYLES}, selected
+            f"selected: {json.dumps(selected)}\n---\n# {style}\n\nThe last plan is selected.\n"
+            for style in STYLES}, selected
 
 
 def fixture_products(storekit):
@@ -118,7 +119,8 @@ def fixture_products(storekit):
         if len(subscriptions) < 2:
             continue
         ids = [item["productID"] for item in subscriptions]
-        offered = [item["productID"] for item in subscriptions if item.get("introductoryOffer") or item.get("introductoryOffers")]
+        offered = [item["productID"] for item in subscriptions
+                   if item.get("introductoryOffer") or item.get("introductoryOffers")]
         if offered and offered[-1] != ids[-1]:
             ids.remove(offered[-1])
             ids.append(offered[-1])
@@ -174,16 +176,17 @@ def check_page(report, driver, url, name, selected, style):
                           "window.scrollTo(0, Math.max(0, r.top + scrollY - 16));", card)
     report.result("on-screen", name, driver.execute_script(ON_SCREEN, card))
 
-    controls = check_site.visible_subscribe(driver)
+    controls = visible_subscribe(driver)
     problems = []
     if is_picker:
         if not controls:
             problems.append("no purchase control is visible")
         for control in controls:
             if control.get_attribute("data-product-id") != selected:
-                problems.append(f"a visible purchase control buys {control.get_attribute('data-product-id')!r}, not {selected!r}")
+                problems.append(f"a visible purchase control buys {control.get_attribute('data-product-id')!r}, "
+                                f"not {selected!r}")
     else:
-        own = [control for control in card.find_elements(By.CSS_SELECTOR, check_site.PURCHASE_SELECTOR) if control.is_displayed()]
+        own = [control for control in card.find_elements(By.CSS_SELECTOR, PURCHASE_SELECTOR) if control.is_displayed()]
         if len(own) != 1 or own[0].get_attribute("data-product-id") != selected:
             problems.append(f"the selected card has {len(own)} visible purchase controls for it")
         for control in controls:
@@ -199,7 +202,7 @@ def check_page(report, driver, url, name, selected, style):
         shown = [control for control in controls if control.get_attribute("data-product-id") == selected]
         lines = [line for line in driver.find_elements(By.CSS_SELECTOR, ":is(.purchase, .card-purchase) .renewal")
                  if line.is_displayed()]
-        lines = driver.execute_script(check_site.UNCLIPPED, lines) if lines else []
+        lines = driver.execute_script(UNCLIPPED, lines) if lines else []
         said = squash(driver.execute_script(VISIBLE_TEXT, shown + lines))
         plan = squash(card.find_element(By.CSS_SELECTOR, ".option-name").get_attribute("textContent"))
         price = squash(card.find_element(By.CSS_SELECTOR, ".price").get_attribute("textContent"))
@@ -214,114 +217,37 @@ def check_page(report, driver, url, name, selected, style):
     report.result("offer", name, [] if terms in visible else [f"{terms!r} is in no visible text"], terms)
 
 
-# The page of a carousel a buyer sees: the card whose middle is nearest the middle of the carousel's box.
-CENTRED_CARD = """
-const carousel = document.querySelector('[data-carousel]');
-const frame = carousel.getBoundingClientRect(), middle = (frame.left + frame.right) / 2;
-let best = null, distance = Infinity;
-for (const card of carousel.querySelectorAll('label.option')) {
-  const box = card.getBoundingClientRect(), away = Math.abs((box.left + box.right) / 2 - middle);
-  if (away < distance) { best = card; distance = away; }
-}
-return best && best.dataset.productId;
-"""
-
-# Which page marker is lit (the accent colour), when the browser lights one.
-LIT_MARKER = """
-const lit = [...document.querySelectorAll('.page-marker')].filter(marker => {
-  const colour = getComputedStyle(marker).backgroundColor, probe = document.createElement('span');
-  probe.style.color = 'var(--accent)'; document.body.append(probe);
-  const accent = getComputedStyle(probe).color; probe.remove();
-  return marker.offsetParent !== null && colour === accent;
-});
-return lit.map(marker => marker.dataset.index);
-"""
-
-
-def check_carousel(report, driver, url, name, width):
-    """A paged picker: after a swipe, arrow keys or a dot, the purchase control on screen buys the card on screen."""
-    driver.get(url)
-    driver.execute_script("window.scrollTo(0, 0)")
-    cards = driver.find_elements(By.CSS_SELECTOR, "[data-carousel] label.option")
-    rows = [card.find_element(By.XPATH, "..") for card in cards]
-    pages = [(card.get_attribute("data-product-id"), row.find_element(By.CSS_SELECTOR, ".option-input").get_attribute("data-index"))
-             for card, row in zip(cards, rows)]
-    scrolls = driver.execute_script("const c = document.querySelector('[data-carousel]'); return c.scrollWidth > c.clientWidth + 1")
-
-    def on_screen(how, expected):
-        time.sleep(0.35)   # scroll snapping settles
-        centred = driver.execute_script(CENTRED_CARD) if scrolls else expected
-        bought = sorted({control.get_attribute("data-product-id") for control in check_site.visible_subscribe(driver)})
-        problems = []
-        if centred != expected:
-            problems.append(f"{how}: the card on screen is {centred!r}, not {expected!r}")
-        if bought != [centred]:
-            problems.append(f"{how}: with {centred!r} on screen the purchase controls on screen buy {bought}")
-        if scrolls:
-            lit = driver.execute_script(LIT_MARKER)
-            index = dict(pages).get(centred)
-            if lit and lit != [index]:
-                problems.append(f"{how}: marker {lit} is lit for card {index} on screen")
-        return problems
-
-    problems = []
-    if scrolls:
-        for product, _ in pages:   # a swipe: the carousel scrolls to a page and snaps; no radio is checked
-            card = next(card for card in cards if card.get_attribute("data-product-id") == product)
-            driver.execute_script("const c = arguments[0].closest('[data-carousel]'), r = arguments[0].parentElement;"
-                                  "c.scrollLeft += r.getBoundingClientRect().left + r.offsetWidth / 2"
-                                  " - c.getBoundingClientRect().left - c.clientWidth / 2;", card)
-            problems += on_screen(f"swipe to {product}", product)
-        for (product, index) in pages:   # a dot
-            marker = driver.find_element(By.CSS_SELECTOR, f".page-marker[data-index='{index}']")
-            driver.execute_script("arguments[0].click()", marker)
-            problems += on_screen(f"dot {index}", product)
-    radio = driver.find_element(By.CSS_SELECTOR, "[data-carousel] .option-input")
-    driver.execute_script("arguments[0].focus()", radio)
-    for step, (product, _) in enumerate(pages[1:], 1):   # arrow keys move the checked radio and the carousel with it
-        check_site.press(driver, check_site.Keys.ARROW_RIGHT if driver.execute_script(
-            "return getComputedStyle(document.body).direction") == "ltr" else check_site.Keys.ARROW_LEFT)
-        checked = driver.switch_to.active_element.get_attribute("value")
-        if checked != product:
-            problems.append(f"arrow key #{step}: checked {checked!r}, expected {product!r}")
-            break
-        problems += on_screen(f"arrow key #{step}", product)
-    report.result("carousel", f"{name} @{width}", problems, f"{len(pages)} cards" + ("" if scrolls else ", no scrolling"))
-
-
 def main(argv):
     binary = pathlib.Path(argv[1]).resolve()
-    report = check_site.Report()
-    with tempfile.TemporaryDirectory() as temporary:
-        work = pathlib.Path(temporary)
+    report = Report()
+    with temporary() as work:
         sites = make_sites(work)
         for site_name, folder, _ in sites:
-            built = subprocess.run([str(binary), "build", str(folder), "-o", str(folder / "public"), "--quiet"],
-                                   capture_output=True, text=True)
+            built = run(binary, "build", folder, "-o", folder / "public", "--quiet")
             report.result("build", site_name, [] if built.returncode == 0 else built.stderr.strip().splitlines()[-5:])
-        driver = check_site.make_driver(javascript=False)
-        scripted = check_site.make_driver(javascript=True)
+        driver = make_driver(javascript=False)
+        scripted = make_driver(javascript=True)
         servers = []
         try:
             for site_name, folder, selected in sites:
                 public = folder / "public"
                 if not public.is_dir():
                     continue
-                server = check_site.serve(public)
+                server = serve(public)
                 servers.append(server)
-                base = f"http://127.0.0.1:{server.server_address[1]}/"
+                base = base_url(server)
                 for page in sorted(public.glob("*/*/index.html")):
                     path = page.relative_to(public).as_posix()
                     style = next((style for style in STYLES if f"/{style.lower()}/" in f"/{path}"), None)
                     if style is None:
                         continue
                     for width in WIDTHS:
-                        check_site.set_width(driver, width)
+                        set_width(driver, width)
                         url = base + urllib.parse.quote(path.removesuffix("index.html"))
                         check_page(report, driver, url, f"{site_name}/{path} @{width}", selected, style)
                         if style.startswith("paged"):
                             check_carousel(report, driver, url, f"{site_name}/{path}, JavaScript off", width)
-                            check_site.set_width(scripted, width)
+                            set_width(scripted, width)
                             check_carousel(report, scripted, url, f"{site_name}/{path}, JavaScript on", width)
         finally:
             for server in servers:

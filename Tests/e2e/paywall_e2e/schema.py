@@ -1,15 +1,19 @@
-#!/usr/bin/env python3
-"""schema_check.py PAYWALL SITE…: validates each site's paywall.yml, native catalog and every page's
+"""python3 -m paywall_e2e.schema PAYWALL SITE…: validates each site's paywall.yml, native catalog and every page's
 front matter against `paywall schema site|catalog|page`, with the jsonschema package (an independent
 implementation of JSON Schema 2020-12). Prints one line per file and `N passed, M failed` last."""
-import json, os, subprocess, sys
+import json
+import os
+import sys
 
 import jsonschema
 import yaml
 
+from .report import Report
+from .workspace import run
+
 
 def schema(binary, name):
-    text = subprocess.run([binary, "schema", name], check=True, capture_output=True, text=True).stdout
+    text = run(binary, "schema", name, check=True).stdout
     document = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(document)
     return jsonschema.Draft202012Validator(document)
@@ -26,19 +30,12 @@ def front_matter(path):
 def main():
     binary, sites = sys.argv[1], sys.argv[2:]
     validators = {name: schema(binary, name) for name in ("site", "catalog", "page")}
-    passed = failed = 0
+    report = Report(shown=10)
 
     def check(kind, path, document):
-        nonlocal passed, failed
         errors = sorted(validators[kind].iter_errors(document), key=lambda e: list(e.path))
-        if errors:
-            failed += 1
-            print(f"FAIL  schema {kind:7} {path}")
-            for error in errors[:10]:
-                print(f"      {'/'.join(map(str, error.path)) or '(root)'}: {error.message}")
-        else:
-            passed += 1
-            print(f"PASS  schema {kind:7} {path}")
+        report.line(not errors, f"schema {kind:7} {path}",
+                    [f"{'/'.join(map(str, error.path)) or '(root)'}: {error.message}" for error in errors])
 
     for site in sites:
         with open(os.path.join(site, "paywall.yml"), encoding="utf-8") as f:
@@ -64,14 +61,9 @@ def main():
         ("catalog", {"subscriptionGroups": [{"id": "g", "subscriptions": [
             {"id": "p", "level": 1, "period": "1M", "price": {"USA": "4.99"}}]}]}, "a period that is not ISO 8601"),
     ]:
-        if validators[kind].is_valid(document):
-            failed += 1
-            print(f"FAIL  schema {kind:7} accepts {what}")
-        else:
-            passed += 1
-            print(f"PASS  schema {kind:7} rejects {what}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+        rejected = not validators[kind].is_valid(document)
+        report.line(rejected, f"schema {kind:7} {'rejects' if rejected else 'accepts'} {what}")
+    return report.summary()
 
 
 if __name__ == "__main__":

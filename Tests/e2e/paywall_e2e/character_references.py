@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """What Chromium makes of links whose href holds character references, slashes and whitespace.
 
 Writes a page with one <a href="RAW"> per case (RAW as written in raw HTML, with a <base> of
@@ -6,18 +5,15 @@ https://site.example/page/), loads it in headless Chromium and prints, per case,
 decoded (`getAttribute("href")`) and the URL it resolved (`a.href`), as JSON. The output is committed as
 Tests/PaywallKitTests/Fixtures/character-references.json, the expected table of CharacterReferenceTests:
 
-    .venv-e2e/bin/python Tests/e2e/character_references.py > Tests/PaywallKitTests/Fixtures/character-references.json
+    PYTHONPATH=Tests/e2e .venv-e2e/bin/python -m paywall_e2e.character_references \
+        > Tests/PaywallKitTests/Fixtures/character-references.json
 """
 
 import json
 import pathlib
-import sys
 import tempfile
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from check_site import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from .browser import make_driver
 
 CASES = [
     # numeric references without ";", in decimal and hex, with leading zeros
@@ -51,11 +47,7 @@ def main():
     head = '<!DOCTYPE html><meta charset="utf-8"><base href="https://site.example/page/"><title>t</title>'
     page = head + "".join(
         f'<a id="l{number}" href="{raw}">x</a>' for number, raw in enumerate(CASES))
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = make_driver(javascript=True)
     try:
         with tempfile.TemporaryDirectory() as folder:
             path = pathlib.Path(folder) / "links.html"

@@ -1,18 +1,23 @@
-#!/usr/bin/env python3
 """actions.carry against hostile links, in Chromium: builds a copy of Tests/e2e/sites/checkout with
 PAYWALL_BINARY, where one purchase link is one `new URL()` rejects (port 99999), one goes to another site
 (the checkout's), and the marketing copy's raw HTML dresses a link to a third site as a purchase link. Each
 page is served with the Content-Security-Policy header `_headers` gives it, beside the page's own meta.
 It asserts that the script's bytes hash to the source both policies allow, that the script ran with no CSP
 violation, that every other purchase link was filled, and that the third site's link was left as written.
-Usage: carry_e2e.py PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
-import base64, hashlib, pathlib, re, shutil, subprocess, sys, tempfile, urllib.parse
+Usage: python3 -m paywall_e2e.carry PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
+import re
+import shutil
+import sys
+import urllib.parse
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import check_site  # noqa: E402  (the one place browsers are set up)
+from .browser import make_driver
+from .deps import find_dependencies, missing_problems
+from .html_parse import script_digest
+from .report import Report, usage
+from .server import QuietHandler, serve
+from .workspace import SITES, run, temporary
 
-SITE = HERE / "sites" / "checkout"
+SITE = SITES / "checkout"
 BAD = "https://pay.example:99999/buy/yearly"
 SETTINGS = f"""baseURL: https://example.com/subscribe/
 catalog: catalog.yml
@@ -35,15 +40,6 @@ ELSEWHERE = "https://elsewhere.example/offer"
 MARKETING = f'\n<p><a class="subscribe" data-action="subscribe" href="{ELSEWHERE}">A partner offer</a></p>\n'
 WANT = {"pro.yearly": BAD, "pro.monthly": "https://pay.example/buy/monthly?plan=m&client_reference_id=u42",
         "lifetime": "/buy/lifetime?client_reference_id=u42", "": ELSEWHERE}
-results = []
-
-
-def check(name, problems, note=""):
-    results.append(not problems)
-    print(f"{'PASS' if not problems else 'FAIL'}  {name}{f'  ({note})' if note and not problems else ''}")
-    for problem in problems:
-        print(f"      {problem}")
-    sys.stdout.flush()
 
 
 PREFIX = "/subscribe"  # baseURL's path: `_headers` rules are written below it
@@ -67,17 +63,17 @@ def policy_for(policies, path):
     return found[0] if len(found) == 1 else None
 
 
-def serve(root, policies):
+def serve_with_headers(root, policies):
     """The built site, each page with the CSP header its `_headers` path gives it."""
 
-    class Handler(check_site.QuietHandler):
+    class Handler(QuietHandler):
         def end_headers(self):
             policy = policy_for(policies, urllib.parse.urlsplit(self.path).path)
             if policy:
                 self.send_header("Content-Security-Policy", policy)
             super().end_headers()
 
-    return check_site.serve(root, Handler)
+    return serve(root, Handler)
 
 
 def script_problems(page_html, policy):
@@ -85,7 +81,7 @@ def script_problems(page_html, policy):
     scripts = re.findall(r"<script>(.*?)</script>", page_html, re.S)
     if len(scripts) != 1:
         return [f"{len(scripts)} scripts, expected the carry script"]
-    digest = "sha256-" + base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode()
+    digest = script_digest(scripts[0])
     meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page_html)
     problems = []
     for name, text in (("meta", meta.group(1) if meta else ""), ("_headers", policy or "")):
@@ -94,7 +90,7 @@ def script_problems(page_html, policy):
     return problems
 
 
-def fill_checks(driver, base, page, mode):
+def fill_checks(check, driver, base, page, mode):
     """Opens `page` with funnel parameters; checks which links the script filled."""
     driver.get(f"{base}{page}?app_user_id=u42&other=x")
     console = [entry["message"] for entry in driver.get_log("browser")
@@ -115,16 +111,15 @@ def fill_checks(driver, base, page, mode):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: carry_e2e.py PAYWALL_BINARY", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
-    missing = check_site.find_dependencies()
+        return usage("python3 -m paywall_e2e.carry PAYWALL_BINARY")
+    report = Report(fail_notes=False)
+    check = report.problems
+    missing = find_dependencies()
     if isinstance(missing, list):
-        check("dependencies", [f"missing: {item}" for item in missing] + [check_site.INSTALL_HINT])
-        print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-        return 1
-    with tempfile.TemporaryDirectory() as work:
-        site, root = pathlib.Path(work, "site"), pathlib.Path(work, "public")
+        check("dependencies", missing_problems(missing))
+        return report.summary()
+    with temporary() as work:
+        site, root = work / "site", work / "public"
         shutil.copytree(SITE, site)
         (site / "paywall.yml").write_text(SETTINGS, encoding="utf-8")
         for name in ("buttons.ar.md", "pro.ar.md", "welcome.ar.md", "welcome.md"):
@@ -132,14 +127,12 @@ def main(argv):
         for name in ("pro.md", "buttons.md"):
             with open(site / "content" / name, "a", encoding="utf-8") as page:
                 page.write(MARKETING)
-        build = subprocess.run([argv[1], "build", str(site), "-o", str(root), "--quiet"],
-                               capture_output=True, text=True)
+        build = run(argv[1], "build", site, "-o", root, "--quiet")
         check("the hostile carry site builds", [build.stderr.strip()] if build.returncode else [])
         if build.returncode:
-            print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-            return 1
+            return report.summary()
         policies = header_policies(root)
-        driver = check_site.make_driver(javascript=True)
+        driver = make_driver(javascript=True)
         try:
             for page in ("/en-US/pro/", "/en-US/buttons/"):
                 page_html = (root / page.strip("/") / "index.html").read_text(encoding="utf-8")
@@ -147,17 +140,16 @@ def main(argv):
                       script_problems(page_html, policy_for(policies, page)))
             # With the header as Netlify sends it, and with the page's meta alone (a host that sends none).
             for sent, mode in ((policies, "_headers CSP"), ([], "meta CSP only")):
-                server = serve(root, sent)
+                server = serve_with_headers(root, sent)
                 try:
                     base = f"http://127.0.0.1:{server.server_address[1]}"
                     for page in ("/en-US/pro/", "/en-US/buttons/"):
-                        fill_checks(driver, base, page, mode)
+                        fill_checks(check, driver, base, page, mode)
                 finally:
                     server.shutdown()
         finally:
             driver.quit()
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return report.summary()
 
 
 if __name__ == "__main__":

@@ -1,11 +1,18 @@
-#!/usr/bin/env python3
 """The portable paths (PAYWALL_PORTABLE=1: what macOS runs, on Linux) against the normal ones: three builds of one
 output (moved into place, swapped, rebuilt from the spare after an edit) and a `serve` edit, each run both ways on
 copies of the example site, must give the same bytes. Where /proc shows it, checks that the portable `serve` watches
 without inotify and the normal one with it, so that the second run really took the other path.
-Usage: portable_e2e.py PAYWALL_BINARY. Prints one line per test and `N passed, M failed` last."""
-import os, re, shutil, signal, subprocess, sys, tempfile, time, urllib.request
-from cli_e2e import check, copy_example, summary
+Usage: python3 -m paywall_e2e.portable PAYWALL_BINARY. Prints one line per test and `N passed, M failed` last."""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+from .report import Report
+from .workspace import copy_example, run, temporary
 
 PAGE = "en-US/membership/index.html"
 EDIT = "\nA paragraph added while serving.\n"
@@ -37,8 +44,8 @@ def builds(binary, site, portable):
         if round == 2:
             with open(os.path.join(site, "content/membership.md"), "a", encoding="utf-8") as f:
                 f.write(EDIT)
-        run = subprocess.run([binary, "build", site, "--quiet"], env=env, capture_output=True, text=True)
-        done.append((run.returncode, run.stderr, contents(output)))
+        built = run(binary, "build", site, "--quiet", env=env)
+        done.append((built.returncode, built.stderr, contents(output)))
     return done
 
 
@@ -94,36 +101,36 @@ def serve_edit(binary, site, portable):
 
 def main():
     binary = os.path.abspath(sys.argv[1])
-    work = tempfile.mkdtemp(prefix="paywall-portable-")
-    try:
+    report = Report()
+    with temporary("paywall-portable-") as work:
         normal = builds(binary, copy_example(os.path.join(work, "normal")), portable=False)
         portable = builds(binary, copy_example(os.path.join(work, "portable")), portable=True)
         for round, name in enumerate(["a first build (moved into place)", "a second build (swapped in)",
                                       "a build after an edit (from the spare)"]):
             (code, err, tree), (pcode, perr, ptree) = normal[round], portable[round]
-            check(f"portable: {name} succeeds both ways", code == 0 and pcode == 0, err + perr)
+            report.check(f"portable: {name} succeeds both ways", code == 0 and pcode == 0, err + perr)
             differ = sorted(set(tree) ^ set(ptree)) + sorted(f for f in set(tree) & set(ptree) if tree[f] != ptree[f])
-            check(f"portable: {name} is byte-identical to the normal one ({len(tree)} files)", tree and not differ,
-                  f"differ: {differ[:5]}")
-        check("portable: the edit reached the page", EDIT.strip().encode() in portable[2][2].get(PAGE, b""))
+            report.check(f"portable: {name} is byte-identical to the normal one ({len(tree)} files)",
+                         tree and not differ, f"differ: {differ[:5]}")
+        report.check("portable: the edit reached the page", EDIT.strip().encode() in portable[2][2].get(PAGE, b""))
 
         served = serve_edit(binary, copy_example(os.path.join(work, "serve-normal")), portable=False)
         pserved = serve_edit(binary, copy_example(os.path.join(work, "serve-portable")), portable=True)
-        check("portable: serve starts both ways", served[0] is not None and pserved[0] is not None, served[4] + pserved[4])
+        report.check("portable: serve starts both ways", served[0] is not None and pserved[0] is not None,
+                     served[4] + pserved[4])
         if served[0] is not None and pserved[0] is not None:
-            check("portable: serve rebuilds an edited page", EDIT.strip().encode() in pserved[1] and pserved[1] != pserved[0])
-            check("portable: the served page, before and after the edit, is byte-identical to the normal serve's",
-                  served[0] == pserved[0] and served[1] == pserved[1])
-            check("portable: serve's output after the edit is byte-identical to the normal serve's",
-                  served[2] and served[2] == pserved[2], str(sorted(set(served[2]) ^ set(pserved[2]))[:5]))
+            report.check("portable: serve rebuilds an edited page",
+                         EDIT.strip().encode() in pserved[1] and pserved[1] != pserved[0])
+            report.check("portable: the served page, before and after the edit, is byte-identical to the normal "
+                         "serve's", served[0] == pserved[0] and served[1] == pserved[1])
+            report.check("portable: serve's output after the edit is byte-identical to the normal serve's",
+                         served[2] and served[2] == pserved[2], str(sorted(set(served[2]) ^ set(pserved[2]))[:5]))
             if served[3] is None:
                 print("SKIP  which watcher serve uses: no /proc")
             else:
-                check("portable: the normal serve watches with inotify, the portable one only polls",
-                      served[3] is True and pserved[3] is False, f"normal {served[3]}, portable {pserved[3]}")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    return summary()
+                report.check("portable: the normal serve watches with inotify, the portable one only polls",
+                             served[3] is True and pserved[3] is False, f"normal {served[3]}, portable {pserved[3]}")
+    return report.summary()
 
 
 if __name__ == "__main__":

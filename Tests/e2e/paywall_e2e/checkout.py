@@ -1,32 +1,29 @@
-#!/usr/bin/env python3
 """Purchase links end to end: builds Tests/e2e/sites/checkout with PAYWALL_BINARY, serves it from a loopback
 HTTP server that is also a stub checkout (it records every request), and in Chromium, with JavaScript on and
 off, opens each store page with funnel parameters in its URL, chooses every option and follows its purchase
 link. It asserts the URL the checkout received (JS on: the configured link plus the carried parameters,
 percent-encoded; JS off: the configured link), that nothing else was requested but the site's own files,
 and that the console shows no Content-Security-Policy violation; then that the welcome page links to the app.
-Usage: checkout_e2e.py PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
-import html, pathlib, subprocess, sys, tempfile, threading, time, urllib.parse
+Usage: python3 -m paywall_e2e.checkout PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
+import html
+import pathlib
+import sys
+import threading
+import time
+import urllib.parse
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import check_site  # noqa: E402  (the one place browsers are set up)
+from .browser import By, make_driver
+from .deps import find_dependencies, missing_problems
+from .report import Report, usage
+from .server import QuietHandler, base_url, serve
+from .workspace import SITES, run, temporary
 
-SITE = HERE / "sites" / "checkout"
+SITE = SITES / "checkout"
 # What an ad or the app puts in the page's URL: a value that tries to add a parameter, change the path and
 # end the query; one with a space; one the site does not carry.
 FUNNEL = {"app_user_id": "u42&admin=1/../x?y#z", "utm_source": "news letter", "other": "not-carried"}
 CARRIED = [("app_user_id", "client_reference_id"), ("utm_source", "utm_source"), ("utm_campaign", "utm_campaign")]
 CHECKOUT_PREFIXES = ("/checkout", "/buy/", "/change")   # /change: a subscriber switching plans (actions.changePlan)
-results = []
-
-
-def check(name, problems, note=""):
-    results.append(not problems)
-    print(f"{'PASS' if not problems else 'FAIL'}  {name}{f'  ({note})' if note and not problems else ''}")
-    for problem in problems:
-        print(f"      {problem}")
-    sys.stdout.flush()
 
 
 def encode_uri_component(value):
@@ -51,10 +48,10 @@ class Recorder:
         return taken
 
 
-def serve(root, recorder):
+def serve_checkout(root, recorder):
     """The site's files, and a stub checkout under /checkout, /buy/ and /change that answers every link with a page."""
 
-    class Handler(check_site.QuietHandler):
+    class Handler(QuietHandler):
         def do_GET(self):
             recorder.add("GET", self.path)
             if self.path.startswith(CHECKOUT_PREFIXES):
@@ -73,7 +70,7 @@ def serve(root, recorder):
 
         do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_POST
 
-    return check_site.serve(root, Handler)
+    return serve(root, Handler)
 
 
 def expected_url(href, javascript):
@@ -106,7 +103,7 @@ def click_through(driver, base, root, recorder, page, javascript):
     url = f"{base}{page}?{query}"
     driver.get(url)
     problems += [f"console: {message}" for message in console_problems(driver)]
-    links = driver.find_elements(check_site.By.CSS_SELECTOR, "a.subscribe")
+    links = driver.find_elements(By.CSS_SELECTOR, "a.subscribe")
     configured = {}
     source = pathlib.Path(root, page, "index.html").read_text(encoding="utf-8")
     for chunk in source.split('class="subscribe"')[1:]:
@@ -118,10 +115,10 @@ def click_through(driver, base, root, recorder, page, javascript):
     recorder.take()
     for product in products:
         driver.get(url)
-        radio = driver.find_elements(check_site.By.CSS_SELECTOR, f'label.option[data-product-id="{product}"]')
+        radio = driver.find_elements(By.CSS_SELECTOR, f'label.option[data-product-id="{product}"]')
         if radio:
             radio[0].click()
-        visible = [link for link in driver.find_elements(check_site.By.CSS_SELECTOR, f'a.subscribe[data-product-id="{product}"]')
+        visible = [link for link in driver.find_elements(By.CSS_SELECTOR, f'a.subscribe[data-product-id="{product}"]')
                    if link.is_displayed()]
         if len(visible) != 1:
             problems.append(f"{page} {product}: {len(visible)} visible purchase links once chosen")
@@ -153,29 +150,27 @@ def click_through(driver, base, root, recorder, page, javascript):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: checkout_e2e.py PAYWALL_BINARY", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 2
+        return usage("python3 -m paywall_e2e.checkout PAYWALL_BINARY")
     binary = argv[1]
-    missing = check_site.find_dependencies()
+    report = Report(fail_notes=False)
+    check = report.problems
+    missing = find_dependencies()
     if isinstance(missing, list):
-        check("dependencies", [f"missing: {item}" for item in missing] + [check_site.INSTALL_HINT])
-        print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-        return 1
-    with tempfile.TemporaryDirectory() as work:
-        root = pathlib.Path(work, "public")
-        build = subprocess.run([binary, "build", str(SITE), "-o", str(root), "--quiet"], capture_output=True, text=True)
+        check("dependencies", missing_problems(missing))
+        return report.summary()
+    with temporary() as work:
+        root = work / "public"
+        build = run(binary, "build", SITE, "-o", root, "--quiet")
         check("the checkout site builds", [build.stderr.strip()] if build.returncode else [])
         if build.returncode:
-            print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-            return 1
+            return report.summary()
         recorder = Recorder()
-        server = serve(root, recorder)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server = serve_checkout(root, recorder)
+        base = base_url(server)
         try:
             for javascript in (True, False):
                 mode = "JS on" if javascript else "JS off"
-                driver = check_site.make_driver(javascript=javascript)
+                driver = make_driver(javascript=javascript)
                 try:
                     for page in ("en-US/pro/", "en-US/buttons/", "en-US/buttons/current/pro.yearly/", "ar-SA/pro/"):
                         problems, received = click_through(driver, base, root, recorder, page, javascript)
@@ -188,18 +183,18 @@ def main(argv):
                     driver.get(base + "en-US/welcome/?app_user_id=u42")
                     problems = console_problems(driver)
                     links = {link.get_attribute("class"): link.get_attribute("href")
-                             for link in driver.find_elements(check_site.By.CSS_SELECTOR, "a.open-app, a.app-store")}
-                    if links != {"open-app": "https://example.com/app/open", "app-store": "https://apps.apple.com/app/id123456789"}:
+                             for link in driver.find_elements(By.CSS_SELECTOR, "a.open-app, a.app-store")}
+                    if links != {"open-app": "https://example.com/app/open",
+                                 "app-store": "https://apps.apple.com/app/id123456789"}:
                         problems.append(f"the welcome page's app links: {links}")
-                    if driver.find_elements(check_site.By.CSS_SELECTOR, "script, a.subscribe, input"):
+                    if driver.find_elements(By.CSS_SELECTOR, "script, a.subscribe, input"):
                         problems.append("the welcome page has a script, a purchase link or a control")
                     check(f"{mode}: the welcome page opens the app and links to the App Store", problems)
                 finally:
                     driver.quit()
         finally:
             server.shutdown()
-    print(f"{sum(results)} passed, {len(results) - sum(results)} failed")
-    return 0 if all(results) else 1
+    return report.summary()
 
 
 if __name__ == "__main__":

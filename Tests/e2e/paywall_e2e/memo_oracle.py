@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""memo_oracle.py PAYWALL_BINARY SITE…: no memo and no other page changes what a page says.
+"""python3 -m paywall_e2e.memo_oracle PAYWALL_BINARY SITE…: no memo and no other page changes what a page says.
 
 For each site (a folder with paywall.yml):
   memos       built with PAYWALL_MEMO=off (no memo at all) at -j 1 and -j 4, and with memos at -j 1 and -j 4:
@@ -15,28 +14,14 @@ import os
 import pathlib
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
+
+from .report import Report
+from .workspace import run, temporary
 
 STYLESHEET = re.compile(rb"paywall\.[0-9a-f]+\.css")
 STYLE_RULE = re.compile(rb'data-style="s[0-9]+"')
 FRONT_MATTER_SELECTION = re.compile(r"^(groupID|productIDs)\s*:", re.MULTILINE)
-
-
-class Report:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def result(self, check, name, problems, note=""):
-        if problems:
-            self.failed += 1
-            print(f"FAIL  {check:<7} {name}")
-            for problem in problems[:8]:
-                print(f"      {problem}")
-        else:
-            self.passed += 1
-            print(f"PASS  {check:<7} {name}" + (f"  ({note})" if note else ""))
 
 
 def build(binary, site, output, jobs, memos):
@@ -45,9 +30,8 @@ def build(binary, site, output, jobs, memos):
         environment.pop("PAYWALL_MEMO", None)
     else:
         environment["PAYWALL_MEMO"] = "off"
-    run = subprocess.run([binary, "build", str(site), "-o", str(output), "-j", str(jobs), "--quiet"],
-                         capture_output=True, text=True, env=environment)
-    return run.returncode, run.stderr.strip()
+    built = run(binary, "build", site, "-o", output, "-j", jobs, "--quiet", env=environment)
+    return built.returncode, built.stderr.strip()
 
 
 def snapshot(root, keep=lambda path: True):
@@ -84,17 +68,20 @@ def store_pages(site):
     for path in sorted((site / "content").glob("*.md")):
         files.setdefault(path.name.split(".")[0], []).append(path)
     return {name: paths for name, paths in files.items()
-            if any(FRONT_MATTER_SELECTION.search(path.read_text(encoding="utf-8").split("\n---", 1)[0]) for path in paths)}
+            if any(FRONT_MATTER_SELECTION.search(path.read_text(encoding="utf-8").split("\n---", 1)[0])
+                   for path in paths)}
 
 
-def check_site(report, binary, site, work, name):
+def oracle(report, binary, site, work, name):
+    """The memos and alone checks of one site, built in the folder `work`."""
     outputs = {}
     for memos in (True, False):
         for jobs in (1, 4):
             output = work / f"{'memo' if memos else 'nomemo'}-{jobs}"
             status, errors = build(binary, site, output, jobs, memos)
             if status != 0:
-                report.result("memos", f"{name}, memos {'on' if memos else 'off'}, -j {jobs}", [f"build failed: {errors}"])
+                report.result("memos", f"{name}, memos {'on' if memos else 'off'}, -j {jobs}",
+                              [f"build failed: {errors}"])
                 return
             outputs[(memos, jobs)] = snapshot(output)
     whole = outputs[(True, 4)]
@@ -124,16 +111,15 @@ def check_site(report, binary, site, work, name):
 
 def main(argv):
     if len(argv) < 3:
-        print("usage: memo_oracle.py PAYWALL_BINARY SITE…", file=sys.stderr)
+        print("usage: python3 -m paywall_e2e.memo_oracle PAYWALL_BINARY SITE…", file=sys.stderr)
         return 64
     binary = str(pathlib.Path(argv[1]).resolve())
-    report = Report()
+    report = Report(width=7, shown=8, fail_notes=False)
     for site in argv[2:]:
-        with tempfile.TemporaryDirectory() as temporary:
+        with temporary() as work:
             path = pathlib.Path(site).resolve()
-            check_site(report, binary, path, pathlib.Path(temporary), path.name if site not in (".", "./") else "example")
-    print(f"{report.passed} passed, {report.failed} failed")
-    return 1 if report.failed else 0
+            oracle(report, binary, path, work, path.name if site not in (".", "./") else "example")
+    return report.summary()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,87 @@
+"""The checks of a page's HTML, without a browser: nu-html (the Nu HTML Checker), no-js (no script but the carry
+script its CSP allows by hash, no handler, only https: or relative URLs) and document (one <h1>, lang, dir, title)."""
+
+import json
+import pathlib
+import re
+import subprocess
+import urllib.parse
+
+from ..html_parse import ALLOWED_SCHEMES, csp_allows_only, csp_blocks_scripts, script_digest
+
+
+def check_nu(report, deps, root, paths):
+    """One vnu run over all pages; one result per page."""
+    command = [deps.java, "-jar", str(deps.vnu_jar), "--errors-only", "--format", "json",
+               *map(str, paths)]
+    run = subprocess.run(command, capture_output=True, text=True)
+    try:
+        messages = json.loads(run.stderr or run.stdout)["messages"]
+    except (ValueError, KeyError):
+        output = (run.stderr or run.stdout)[:500]
+        report.result("nu-html", "(all pages)", [f"vnu exited {run.returncode}: {output}"])
+        return
+    by_file = {path.resolve(): [] for path in paths}
+    ignored_css = 0
+    for message in messages:
+        text = message.get("message", "")
+        if message.get("type") != "error" and message.get("subType") != "fatal":
+            continue
+        if text.startswith("CSS:"):
+            ignored_css += 1
+            continue
+        url = message.get("url", "")
+        path = pathlib.Path(urllib.parse.unquote(urllib.parse.urlsplit(url).path)).resolve()
+        line = message.get("lastLine", message.get("firstLine", "?"))
+        col = message.get("firstColumn", message.get("lastColumn", "?"))
+        by_file.setdefault(path, []).append(
+            f"{path.relative_to(root) if path.is_relative_to(root) else url}:{line}:{col}: {text}")
+    for path, problems in by_file.items():
+        report.result("nu-html", str(path.relative_to(root)) if path.is_relative_to(root)
+                      else str(path), problems)
+    if ignored_css:
+        print(f"      (ignored {ignored_css} CSS message(s): the 2020 vnu predates modern CSS)")
+
+
+def check_no_js(report, name, text, page):
+    """No script, or (with actions.carry) exactly one inline script that the CSP allows by its hash alone."""
+    problems = []
+    scripts = re.findall(r"<script(\s[^>]*)?>(.*?)</script>", text, re.I | re.S)
+    if len(scripts) > 1 or text.lower().count("<script") != len(scripts):
+        problems.append(f"{text.lower().count('<script')} <script> elements"
+                        " (at most one, inline, allowed by its hash)")
+    for line, col, tag, attribute in page.handlers:
+        problems.append(f"{line}:{col}: <{tag} {attribute}=…> event handler attribute")
+    if not page.csp:
+        problems.append('no <meta http-equiv="Content-Security-Policy">')
+    elif len(scripts) == 1:
+        attributes, source = scripts[0]
+        digest = script_digest(source)
+        if attributes.strip():
+            problems.append(f"<script{attributes}>: the carry script has no attributes")
+        if not all(csp_allows_only(policy, digest) for policy in page.csp):
+            problems.append(f"CSP does not allow exactly the page's script ({digest}): {' | '.join(page.csp)}")
+    elif not any(csp_blocks_scripts(policy) for policy in page.csp):
+        problems.append(f"CSP allows scripts (needs script-src 'none' or default-src 'none' "
+                        f"without a script-src): {' | '.join(page.csp)}")
+    for line, col, tag, attribute, value in page.urls:
+        scheme = urllib.parse.urlsplit(value.strip()).scheme.lower()
+        if scheme not in ALLOWED_SCHEMES:
+            problems.append(f"{line}:{col}: <{tag} {attribute}> {scheme}: URL {value[:80]!r}"
+                            " (only https: or relative)")
+    report.result("no-js", name, problems)
+
+
+def check_document(report, name, page):
+    problems = []
+    if page.h1_count != 1:
+        problems.append(f"{page.h1_count} <h1> elements (exactly one required)")
+    for attribute in ("lang", "dir"):
+        if not page.html_attrs.get(attribute, "").strip():
+            problems.append(f"<html> has no {attribute} attribute")
+    if page.html_attrs.get("dir", "ltr").strip().lower() not in ("ltr", "rtl", "auto"):
+        problems.append(f"<html dir={page.html_attrs['dir']!r}> is not ltr, rtl or auto")
+    if not (page.title or "").strip():
+        problems.append("<title> missing or empty")
+    report.result("document", name, problems,
+                  f"lang={page.html_attrs.get('lang', '')} dir={page.html_attrs.get('dir', '')}")
