@@ -4,7 +4,7 @@ import Testing
 
 /// `actions.carry` fills purchase links only on the page's own site and the sites the purchase links name, and the
 /// hash of its script is allowed wherever a policy is sent (the page's meta and the host's header). The browser's
-/// side (a link `new URL()` rejects, a raw-HTML link to another site) is Tests/e2e/carry_e2e.py.
+/// side (a link `new URL()` rejects, a raw-HTML link to another site) is Tests/e2e/paywall_e2e/carry.py.
 @Suite struct CarrySitesTests {
     @Test func carryNamesEachPurchaseSiteInItsScriptOnce() throws {
         let links = """

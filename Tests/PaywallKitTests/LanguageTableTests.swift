@@ -3,7 +3,7 @@ import Testing
 @testable import PaywallKit
 
 /// The table of `Accept-Language` headers that `serve` and the nginx block must answer alike (Tests/e2e/
-/// accept-language.json: nginx_e2e.py sends each to a real nginx running the printed block).
+/// accept-language.json: paywall_e2e/nginx.py sends each to a real nginx running the printed block).
 @Suite struct LanguageTableTests {
     struct Table: Decodable {
         var locales: [String]
