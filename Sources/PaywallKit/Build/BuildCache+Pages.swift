@@ -46,7 +46,7 @@ extension BuildCache {
         var pages: [PageRecord] = []
 
         /// Adds a page's record after the others.
-        mutating func append(_ source: PageSource, _ result: PagesWriter.UnitResult) {
+        mutating func append(_ source: PageSource, _ result: PageUnits.UnitResult) {
             let entriesStart = entries.count, diagnosticsStart = diagnostics.count
             entries += result.entries
             diagnostics += result.repeated
@@ -83,10 +83,10 @@ extension BuildCache {
         }
 
         /// What rendering `source` gave last time (marked kept), when it would give the same now.
-        func result(for source: PageSource) -> PagesWriter.UnitResult? {
+        func result(for source: PageSource) -> PageUnits.UnitResult? {
             guard let index = index["\(source.locale)/\(source.name)"], case let record = last.pages[index], record.source == source,
                   source.contentFiles(all: unchanged.contains) else { return nil }
-            return PagesWriter.UnitResult(entries: Array(last.entries[record.entries]), repeated: last.diagnostics[record.diagnostics], kept: true)
+            return PageUnits.UnitResult(entries: Array(last.entries[record.entries]), repeated: last.diagnostics[record.diagnostics], kept: true)
         }
 
         /// Byte equality (not String's, which takes canonically equivalent text for equal: it renders other bytes).

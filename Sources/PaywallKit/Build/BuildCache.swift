@@ -133,7 +133,7 @@ struct RenderState: Sendable {
     }
 
     /// The locale's strings as a template value, copied for this thread.
-    mutating func texts(_ locale: PagesWriter.Locale) -> MustacheValue {
+    mutating func texts(_ locale: PageUnits.Locale) -> MustacheValue {
         texts.kept(locale.locale) { locale.texts.isolatedCopy() }
     }
 }

@@ -12,7 +12,7 @@ extension SiteBuilder {
         let css: String
         let stylesheet: String
         let cache: BuildCache
-        let pages: PagesWriter
+        let pages: PageUnits
         let output: Output
 
         init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, previous: BuildCache?, sink: (any OutputSink)?) {
@@ -27,7 +27,7 @@ extension SiteBuilder {
             let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
             cache = BuildCache.valid(previous, for: BuildCache.Fingerprint(inputs: inputs, vocabulary: vocabulary))
             let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style, vocabulary: vocabulary)
-            pages = PagesWriter(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
+            pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
             output = Output(sink: sink)
         }
 
@@ -43,8 +43,8 @@ extension SiteBuilder {
         }
 
         /// Each locale's strings and policy pages, a task each on `jobs` threads: the locales ready for their pages.
-        func prepareLocales(jobs: Int, diagnostics: inout Diagnostics) -> [PagesWriter.Locale] {
-            let prepared = Mutex<[(locale: PagesWriter.Locale?, diagnostics: Diagnostics)]>(
+        func prepareLocales(jobs: Int, diagnostics: inout Diagnostics) -> [PageUnits.Locale] {
+            let prepared = Mutex<[(locale: PageUnits.Locale?, diagnostics: Diagnostics)]>(
                 Array(repeating: (nil, Diagnostics()), count: site.locales.count))
             SiteBuilder.forEach(site.locales.count, jobs: jobs) { task in
                 var found = Diagnostics()
@@ -93,7 +93,7 @@ extension SiteBuilder {
         /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from the last
         /// successful build of the cache when that rendered it from the same inputs and the output still holds its
         /// files as they were.
-        func renderPages(_ locales: [PagesWriter.Locale], jobs: Int, diagnostics: inout Diagnostics) -> Pages {
+        func renderPages(_ locales: [PageUnits.Locale], jobs: Int, diagnostics: inout Diagnostics) -> Pages {
             // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of thousands.
             let localePages = locales.map { site.pages[$0.locale] ?? [] }
             let units = localePages.indices.flatMap { locale in localePages[locale].indices.map { (locale: locale, page: $0) } }

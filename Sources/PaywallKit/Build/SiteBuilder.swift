@@ -226,10 +226,10 @@ public struct SiteBuilder {
 
     /// One result per unit of work, filled from any thread, taken in order.
     final class Results: Sendable {
-        private let slots: Mutex<[PagesWriter.UnitResult?]>
+        private let slots: Mutex<[PageUnits.UnitResult?]>
         init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
-        func set(_ index: Int, _ result: PagesWriter.UnitResult) { slots.withLock { $0[index] = result } }
+        func set(_ index: Int, _ result: PageUnits.UnitResult) { slots.withLock { $0[index] = result } }
         /// Every slot by unit, moved out (not copied: a site may have tens of thousands).
-        func take() -> [PagesWriter.UnitResult?] { slots.withLock { slots in defer { slots = [] }; return slots } }
+        func take() -> [PageUnits.UnitResult?] { slots.withLock { slots in defer { slots = [] }; return slots } }
     }
 }

@@ -1,8 +1,9 @@
 import Dispatch
 import Mustache
 
-/// Resolves and renders the pages of each locale.
-struct PagesWriter: Sendable {
+/// The (locale, page) units of a build: each resolved, rendered and handed to the output (the writer's spare
+/// folder, or memory), with what was found on the way.
+struct PageUnits: Sendable {
     let site: LoadedSite
     let resolver: Resolver
     let theme: Theme
