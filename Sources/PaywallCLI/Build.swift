@@ -15,10 +15,11 @@ enum Build {
         }
         // The build's memos end with the process: freeing them one by one would be this command's last serial step.
         if let cache = result.cache { _ = Unmanaged.passRetained(cache) }
-        // `check` is what CI runs before publishing: the scaffold's example.com links must not ship (said once the
-        // site has no errors, which come first).
+        // `check` is what CI runs before publishing: the scaffold's placeholder links must not ship, nor a carried ID
+        // the checkout drops (said once the site has no errors, which come first).
         if !write, !result.diagnostics.hasErrors {
-            result.diagnostics.append(contentsOf: result.config?.placeholderLinkWarnings ?? [])
+            let config = result.config
+            result.diagnostics.append(contentsOf: (config?.placeholderLinkWarnings ?? []) + (config?.carryWarnings ?? []))
         }
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {

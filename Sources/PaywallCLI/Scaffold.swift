@@ -21,6 +21,7 @@ enum Scaffold {
               # or a link per product: subscribe: { premium.yearly: https://buy.stripe.com/…, default: https://… }
               # carry: [app_user_id, utm_source]         # copy these from the page's URL into purchase links
               restorePurchases: https://example.com/account
+              manageSubscription: https://example.com/account  # a subscriber's account page (change or cancel)
             policies:                                    # required by App Store guideline 3.1.2
               termsOfService: https://example.com/terms
               privacyPolicy: https://example.com/privacy

@@ -63,9 +63,14 @@ import PaywallKit
         let (checked, checkOutput) = paywall("check", site)
         #expect(checked == 0, "placeholder links are warnings, not errors")
         // The scaffold's example.com links: one warning each, at its line, so CI does not ship them.
-        for key in ["baseURL", "actions.subscribe", "actions.restorePurchases", "policies.termsOfService", "policies.privacyPolicy"] {
-            #expect(checkOutput.stderr.contains(": warning: \(key) still points at the placeholder https://example.com/"), "\(key): \(checkOutput.stderr)")
+        let keys = ["baseURL", "app.openURL", "actions.subscribe", "actions.restorePurchases", "actions.manageSubscription",
+                    "policies.termsOfService", "policies.privacyPolicy"]
+        for key in keys {
+            #expect(checkOutput.stderr.contains(": warning: \(key) still points at the placeholder https://example.com/"),
+                    "\(key): \(checkOutput.stderr)")
         }
+        #expect(checkOutput.stderr.contains("paywall.yml:11:16: warning: app.appStoreURL still points at the placeholder "
+                                            + "https://apps.apple.com/app/id123456789"), "\(checkOutput.stderr)")
         #expect(!paywall("build", site).output.stderr.contains("placeholder"), "build itself stays quiet about them")
         let (built, buildOutput) = paywall("build", site)
         #expect(built == 0, "\(buildOutput.stderr)")

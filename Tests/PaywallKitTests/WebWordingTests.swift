@@ -22,10 +22,11 @@ import Testing
         #expect(warnings.map(\.message) == [
             "baseURL still points at the placeholder https://example.com/subscribe/",
             "actions.subscribe still points at the placeholder https://pay.example.com/checkout?product={productID}&locale={locale}",
+            "actions.changePlan still points at the placeholder https://pay.example.com/change?from={currentProductID}&to={productID}",
             "policies.termsOfService still points at the placeholder https://example.com/terms",
             "policies.privacyPolicy still points at the placeholder https://example.com/privacy",
         ])
-        #expect(warnings.map(\.location.line) == ["baseURL:", "  subscribe:", "  termsOfService:", "  privacyPolicy:"].map { TestSite.line(of: $0, in: config) })
+        #expect(warnings.map(\.location.line) == ["baseURL:", "  subscribe:", "  changePlan:", "  termsOfService:", "  privacyPolicy:"].map { TestSite.line(of: $0, in: config) })
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.location.file == "site/paywall.yml" })
     }
 
@@ -103,4 +104,15 @@ import Testing
         let single = Self.missing("subscription 'a'", "de-DE", line: 3)
         #expect(Diagnostics.counted([single]) == [single], "a warning that is not repeated stays as it is")
     }
+
+    @Test func carryIntoStripesClientReferenceIDIsWarnedAboutOnce() throws {
+        let carrying = TestSite().config(replacing: "actions:\n", with: "actions:\n  carry: { app_user_id: client_reference_id }\n")
+        let warnings = try #require(carrying.build().config).carryWarnings
+        #expect(warnings.count == 1 && warnings.first?.severity == .warning)
+        #expect(warnings.first?.message.contains("fills client_reference_id from 'app_user_id'") == true)
+        #expect(warnings.first?.location.line == TestSite.line(of: "  carry:", in: carrying.config ?? ""))
+        let other = TestSite().config(replacing: "actions:\n", with: "actions:\n  carry: [utm_source]\n")
+        #expect(try #require(other.build().config).carryWarnings.isEmpty, "another parameter is not Stripe's")
+    }
+
 }

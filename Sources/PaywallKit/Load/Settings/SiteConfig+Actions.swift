@@ -8,6 +8,7 @@ extension SiteConfig {
             let url = try node.nonEmptyString("app.openURL")
             try SafeURL.checkAppLink(url, "app.openURL", at: node.location)
             appOpenURL = url
+            valueLocations["app.openURL"] = node.location
         }
         diagnostics.collect {
             guard let node = reader["appStoreURL"] else { return }
@@ -17,6 +18,7 @@ extension SiteConfig {
                 throw Diagnostic.error(node.location, "app.appStoreURL must be an absolute https:// URL", hint: "such as https://apps.apple.com/app/id123456789")
             }
             appStoreURL = url
+            valueLocations["app.appStoreURL"] = node.location
         }
     }
 
