@@ -63,8 +63,12 @@ extension Resolver {
     func price(_ price: Price, at location: SourceLocation, _ what: String, storefront: String, locale: String,
                diagnostics: inout Diagnostics) -> Decimal? {
         if let amount = price[storefront] { return amount }
+        // A .storekit file holds one storefront's prices: the others go in prices.yml beside it.
+        let place = catalog.file.hasSuffix(".storekit")
+            ? "add \(storefront): \"…\" to its price in \(PriceOverlay.path(beside: catalog.file))"
+            : "add \(storefront): \"…\" to its price"
         diagnostics.error(location, "\(what) has no price for storefront \(storefront), which locale \(locale) shows",
-                          hint: "add \(storefront): \"…\" to its price, or map \(locale) to a priced storefront under 'storefronts' in paywall.yml")
+                          hint: place + ", or map \(locale) to a priced storefront under 'storefronts' in paywall.yml")
         return nil
     }
 

@@ -143,6 +143,22 @@ struct ResolverTests {
         #expect(model == nil)
         #expect(diagnostics.errors.contains { $0.message.contains("storefront DEU") && $0.message.contains("de-DE") })
     }
+
+    @Test("with a .storekit catalog the missing price's hint names prices.yml beside it, which can take it")
+    func missingPriceOfAStoreKitCatalog() throws {
+        var catalog = Fixture.catalog(Fixture.tiers)
+        catalog.file = "site/App.storekit"
+        var diagnostics = Diagnostics()
+        _ = Fixture.resolver(catalog, storefronts: ["de-DE": "DEU"])
+            .resolve(Fixture.page(), locale: "de-DE", state: .new, diagnostics: &diagnostics)
+        let error = try #require(diagnostics.errors.first { $0.message.contains("storefront DEU") })
+        #expect(error.hint?.hasPrefix("add DEU: \"…\" to its price in site/prices.yml, or map de-DE") == true,
+                "\(error.hint ?? "")")
+        var native = Diagnostics()
+        _ = Fixture.resolver(Fixture.catalog(Fixture.tiers), storefronts: ["de-DE": "DEU"])
+            .resolve(Fixture.page(), locale: "de-DE", state: .new, diagnostics: &native)
+        #expect(native.errors.first?.hint?.contains("prices.yml") == false, "a YAML catalog takes the price itself")
+    }
 }
 
 @Suite("Resolver: lapsed customers")
