@@ -121,6 +121,18 @@ struct BillingPlanTests {
         #expect(warning.location.file == "site/catalog.yml" && warning.location.line == 23)
     }
 
+    @Test func aMonthlyPlanPricedInTheUnitedStatesStillBillsUpFrontThereAsTheWarningSays() throws {
+        let site = Self.monthlyPage(Self.site.catalog(replacing: "price: { DEU: \"5.49\", GBR: \"4.49\" }",
+                                                      with: "price: { DEU: \"5.49\", GBR: \"4.49\", USA: \"3.99\" }"))
+        let result = site.build()
+        let warning = try #require(result.diagnostics.warnings.first { $0.message.contains("has a price for USA") })
+        #expect(warning.hint?.contains("pages there bill the subscription up front") == true)
+        let english = try Self.page(result, "en-US")
+        #expect(english.contains("$49.99/year") && !english.contains("3.99") && !english.contains("monthly payments"),
+                "the page sells what the warning says")
+        #expect(try Self.page(result, "de-DE").contains("5,49"), "Germany still bills monthly")
+    }
+
     @Test func aCommitmentPriceWhereThePlanHasNoPaymentIsAnError() throws {
         let site = Self.site.catalog(replacing: "commitmentPrice: { DEU: \"65.80\" }", with: "commitmentPrice: { DEU: \"65.80\", JPN: \"7000\" }")
         expectError(site.errors, "commitmentPrice has a price for JPN, where the monthly plan has no payment", file: "site/catalog.yml", line: 23)

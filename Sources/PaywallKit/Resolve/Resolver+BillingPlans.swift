@@ -3,9 +3,11 @@ import Foundation
 /// `billingPlan: monthly` (StoreKit's `.preferredSubscriptionPricingTerms` choosing the monthly terms).
 extension Resolver {
     /// Bills `option` on its product's monthly plan where `market`'s storefront has one: the monthly payment is the
-    /// billed price, the commitment's total beside it. Elsewhere the option stays billed up front.
+    /// billed price, the commitment's total beside it. Elsewhere, and where the App Store sells no monthly plans
+    /// (a price there is only warned about, `Catalog.billingPlanWarnings`), the option stays billed up front.
     func billMonthly(_ option: inout StoreOption, in market: Cache.Market) {
-        guard let plan = option.product.monthlyPlan, let payment = plan.price[market.storefront],
+        guard !MonthlyPlan.unavailableStorefronts.contains(market.storefront),
+              let plan = option.product.monthlyPlan, let payment = plan.price[market.storefront],
               let total = plan.total(in: market.storefront) else { return }
         option.billingPlan = .monthly
         option.price = payment
