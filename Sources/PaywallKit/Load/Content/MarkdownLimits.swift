@@ -23,7 +23,8 @@ extension Markdown.Limits {
     static func overLimit(_ source: String) -> Markdown.Link? {
         let bytes = source.utf8
         guard bytes.count <= maximumTextBytes else {
-            return Markdown.Link(url: "the text is larger than \(maximumTextBytes >> 10) KB (the limit)", line: 1, column: 1)
+            return Markdown.Link(url: "the text is larger than \(maximumTextBytes >> 10) KB (the limit)", line: 1,
+                                 column: 1)
         }
         var brackets = 0, declarations = 0, atSigns = 0
         var line = 1, column = 0
@@ -144,7 +145,9 @@ extension Markdown.Limits {
         case UInt8(ascii: "#"):
             var level = 1
             while peek(level) == UInt8(ascii: "#") { level += 1 }
-            return level <= 6 && [nil, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(peek(level))
+            return level <= 6
+                && [nil, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+                    UInt8(ascii: "\r")].contains(peek(level))
         case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
             guard peek(1) == UInt8(ascii: " ") || peek(1) == UInt8(ascii: "\t") else { return false }
             var offset = 2

@@ -14,12 +14,17 @@ extension SiteConfig {
         if let baseURL { links.append(("baseURL", baseURL, location(ofValue: "baseURL"))) }
         for purchase in [self.links.subscribe, self.links.purchase].compactMap({ $0 }) {
             let templates = [purchase.fallback.map { ("actions.\(purchase.action)", $0) }].compactMap { $0 }
-                + purchase.byProduct.sorted { $0.key < $1.key }.map { ("actions.\(purchase.action).\($0.key)", $0.value) }
+                + purchase.byProduct.sorted { $0.key < $1.key }
+                    .map { ("actions.\(purchase.action).\($0.key)", $0.value) }
             for (key, template) in templates { links.append((key, template.text, template.location)) }
         }
-        for (name, template) in self.links.buttons.sorted(by: { $0.key < $1.key }) { links.append(("actions.\(name)", template.text, template.location)) }
+        for (name, template) in self.links.buttons.sorted(by: { $0.key < $1.key }) {
+            links.append(("actions.\(name)", template.text, template.location))
+        }
         for (name, link) in [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)] {
-            if case .url(let url)? = link { links.append(("policies.\(name)", url, location(ofValue: "policies.\(name)"))) }
+            if case .url(let url)? = link {
+                links.append(("policies.\(name)", url, location(ofValue: "policies.\(name)")))
+            }
         }
         return links.filter { Self.isPlaceholder($0.url) }.map { link in
             .warning(link.location, "\(link.key) still points at the placeholder \(link.url)",
