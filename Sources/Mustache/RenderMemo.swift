@@ -76,14 +76,16 @@ extension Renderer {
 
     /// Where the memo may answer for a section over `items`: when each item is an identified object.
     func memoKey(_ section: Section, items: [MustacheValue]) -> RenderMemo.Key? {
-        guard memo != nil, escape == nil, overrides.isEmpty, case .object(let first)? = items.first, first.identity != 0 else { return nil }
+        guard memo != nil, escape == nil, overrides.isEmpty, case .object(let first)? = items.first, first.identity != 0
+        else { return nil }
         var identities: [Int] = []
         identities.reserveCapacity(items.count)
         for item in items {
             guard case .object(let object) = item, object.identity != 0 else { return nil }
             identities.append(object.identity)
         }
-        return RenderMemo.Key(section: ObjectIdentifier(section), indentation: indentation, items: identities, trues: 0, strict: strict)
+        return RenderMemo.Key(section: ObjectIdentifier(section), indentation: indentation, items: identities, trues: 0,
+                              strict: strict)
     }
 
     /// Where the memo may answer for a partial: the key, when the object on top of the stack (under any `true`s that
@@ -93,13 +95,16 @@ extension Renderer {
         var base = stack.count - 1
         while base > 0, case .bool(true) = stack[base] { base -= 1 }
         guard case .object(let object) = stack[base], object.identity != 0 else { return nil }
-        return (RenderMemo.Key(partial: partial, section: nil, indentation: indentation, identity: object.identity, trues: stack.count - 1 - base,
+        return (RenderMemo.Key(partial: partial, section: nil, indentation: indentation, identity: object.identity,
+                               trues: stack.count - 1 - base,
                                  strict: strict), base)
     }
 
     /// Copies a kept render of the partial when every name it looked up below its object still gives the same value.
     mutating func replay(_ key: RenderMemo.Key, at location: SourceLocation) throws(MustacheError) -> Bool {
-        guard let entry = memo?.replay(key, where: { $0.dependencies.allSatisfy { Self.same(lookup($0.name), $0.value) } }) else { return false }
+        guard let entry = memo?.replay(key,
+                                       where: { $0.dependencies.allSatisfy { Self.same(lookup($0.name), $0.value) } })
+        else { return false }
         output.append(contentsOf: entry.output)
         expansions += entry.expansions
         try checkExpansion(at: location)
@@ -107,7 +112,8 @@ extension Renderer {
     }
 
     /// Renders the partial through `body`, and keeps the output when the memo may answer for it next time.
-    mutating func record(_ key: RenderMemo.Key, base: Int, _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
+    mutating func record(_ key: RenderMemo.Key, base: Int,
+                         _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
         let start = output.count, startExpansions = expansions
         recordings.append(Recording(base: base))
         do {
