@@ -237,9 +237,9 @@ struct PageRenderer {
     }
 }
 
-/// Escapes a placeholder's value for Markdown source: ASCII punctuation gets a backslash, so "*" or "[x](y)"
-/// stays text (":" and "@" too, so no autolink starts), and `& < > " '` become entities that cmark turns back into
-/// text.
+/// Escapes a placeholder's value for Markdown source, not HTML (cmark renders the result, so Mustache's
+/// `htmlEscaped` alone would not do): ASCII punctuation gets a backslash, so "*" or "[x](y)" stays text (":" and "@"
+/// too, so no autolink starts), then `htmlEscaped` makes `& < > " '` entities that cmark turns back into text.
 enum MarkdownEscaping {
     @Sendable static func escape(_ text: String) -> String {
         var result = ""

@@ -193,24 +193,11 @@ public enum Markdown {
         return text
     }
 
-    /// Text escaped as cmark's HTML renderer escapes a text node.
+    /// Text escaped as cmark's HTML renderer escapes a text node: `& < > "`, not `'`. Mustache's `htmlEscaped`
+    /// (which templates use) also writes `'` as `&#39;`; a plain cell is escaped as cmark would have, so that it
+    /// reads byte for byte as the cells cmark renders beside it.
     static func escapedText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: "\"") })
-        else {
-            return text
-        }
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        htmlEscaped(text, apostrophe: false)
     }
 
     /// A table delimiter row (`|---|:--:|`) with more columns than the limit, as a message and its place.
