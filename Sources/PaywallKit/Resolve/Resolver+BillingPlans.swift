@@ -33,9 +33,9 @@ extension Resolver {
         for (location, ids) in missing.sorted(by: { $0.key < $1.key }) {
             let names = ids.map { "'\($0)'" }.joined(separator: ", ")
             let unavailable = MonthlyPlan.unavailableStorefronts.contains(storefront)
+            let bills = EnglishPlural.choose(ids.count, one: "it bills", many: "they bill")
             diagnostics.warning(location,
-                                "storefront \(storefront) has no monthly plan for \(names); "
-                                + "\(ids.count == 1 ? "it bills" : "they bill") up front there",
+                                "storefront \(storefront) has no monthly plan for \(names); \(bills) up front there",
                                 hint: unavailable
                                     ? "the App Store sells no monthly plans with a commitment in \(storefront); "
                                       + "show these locales billed up front (billingPlan: upFront)"

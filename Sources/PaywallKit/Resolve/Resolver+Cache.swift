@@ -151,8 +151,9 @@ extension Resolver {
                     return prices
                 }
             }
-            result.text = localized(product.localizations, locale, what, plural: product.kind.noun + "s",
-                                    at: product.location, diagnostics: &found)
+            let kinds = EnglishPlural.plural(of: product.kind.noun)
+            result.text = localized(product.localizations, locale, what, plural: kinds, at: product.location,
+                                    diagnostics: &found)
         }
         result.diagnostics = found.all
         cache.tables[table].products[slot] = result

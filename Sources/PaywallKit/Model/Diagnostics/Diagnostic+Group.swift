@@ -61,10 +61,11 @@ extension Diagnostics {
         let subjects = unique(all.map { $0.group!.subject })
         let places = unique(all.map { $0.group!.place })
         let shown = places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", …" : "")
-        let placesText = places.count == 1 ? places[0] : "\(places.count) locales (\(shown))"
-        let words = (subjects.count == 1 ? group.one : group.many).replacingOccurrences(of: "{places}",
-                                                                                        with: placesText)
-        let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) \(group.plural)"
+        let placesText = EnglishPlural.choose(places.count, one: places[0], many: "\(places.count) locales (\(shown))")
+        let words = EnglishPlural.choose(subjects.count, one: group.one, many: group.many)
+            .replacingOccurrences(of: "{places}", with: placesText)
+        let subject = EnglishPlural.choose(subjects.count, one: subjects[0],
+                                           many: "\(subjects.count) \(group.plural)")
         var summary = Diagnostic(first.severity, first.location, "\(subject) \(words)", hint: group.hint ?? first.hint)
         summary.group = nil
         return summary
