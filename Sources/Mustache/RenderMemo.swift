@@ -32,8 +32,8 @@ public final class RenderMemo: Sendable {
     private let state: Mutex<(entries: BoundedCache<Key, [Entry]>, hits: Int)>
     static let perKey = 4, entryCost = 256
     /// The bytes a memo keeps by default, its entries' costs included: 2 MiB per rendering thread. A thread renders
-    /// a locale's pages together, so the cards it replays are that locale's few; 8 MiB held 7 MiB more at 2,000
-    /// pages for the same work (2,472M instructions either way).
+    /// a locale's pages together, so the cards it replays are that locale's few: a larger memo holds more memory
+    /// and saves no work.
     public static let defaultLimit = 2 << 20
 
     public init(limit: Int = RenderMemo.defaultLimit) {

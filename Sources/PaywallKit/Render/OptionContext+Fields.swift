@@ -163,7 +163,7 @@ extension OptionContext {
     }
 
     /// The fields a site's templates name, chosen once per build. No tag can look up a field no template names,
-    /// so it is never made: each formatted price or period costs microseconds, and a theme uses a few of them.
+    /// so it is never made: formatting a price or a period costs far more than a look-up, and a theme uses a few.
     final class Vocabulary: Sendable {
         /// The names of the table that are kept (of `Field` and `OfferField`); nil keeps every field.
         let names: Set<String>?

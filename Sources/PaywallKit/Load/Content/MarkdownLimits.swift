@@ -4,8 +4,7 @@
 /// `<!…`, `<?…` or `<![CDATA[…` scans to the end of its paragraph for its end, and the autolink extension
 /// scans the text around every `@`. So a text is bounded in size, and each paragraph in those three openers.
 /// Block quotes and lists opened on one line (`- - - …`, `> > > …`) are bounded too: cmark-gfm parses the inlines
-/// of a paragraph 25,000 containers deep in a time that grows with the depth (81 s for 290 KB), before its tree can be
-/// measured.
+/// of a deeply nested paragraph in a time that grows with the depth, before its tree can be measured.
 extension Markdown.Limits {
     /// The largest Markdown text: a page body, an option group's copy, a `.storekit` EULA or policy text.
     public static let maximumTextBytes = 512 << 10

@@ -3,7 +3,8 @@ public struct Diagnostics: Sendable {
     /// In the order found; the same diagnostic twice (a page read for several locales) is kept once.
     public private(set) var all: [Diagnostic] = []
     /// Every one of `all`, once it holds `scanned` or more; fewer are compared one by one. A build keeps a collector
-    /// per page until its end, and most pages report none or one: a set each was 15 MB at 20,000 pages.
+    /// per page until its end, and most pages report none or one: a set for each would hold memory for every page
+    /// of a large site and spare no comparison.
     private var seen: Set<Diagnostic> = []
     private static let scanned = 8
     /// Every error reported, duplicates included: a stage compares it before and after to know whether it failed.
