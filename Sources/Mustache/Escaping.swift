@@ -1,5 +1,6 @@
-/// Appends `text` to `output`, replacing `& < > " '` with HTML entities.
-func appendHTMLEscaped(_ text: String, to output: inout [UInt8]) {
+/// Appends `text` to `output`, replacing `& < > " '` with HTML entities (`'` kept as it is when `apostrophe` is
+/// false). The one HTML escaper of the project: templates, pages' own markup and Markdown table cells all use it.
+func appendHTMLEscaped(_ text: String, to output: inout [UInt8], apostrophe: Bool = true) {
     var text = text
     text.withUTF8 { bytes in
         var pending = 0
@@ -10,7 +11,7 @@ func appendHTMLEscaped(_ text: String, to output: inout [UInt8]) {
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
+            case UInt8(ascii: "'") where apostrophe: entity = "&#39;"
             default: continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending..<index]))
@@ -27,10 +28,11 @@ func appendUTF8(_ text: String, to output: inout [UInt8]) {
     text.withUTF8 { output.append(contentsOf: $0) }
 }
 
-/// `text` with `& < > " '` replaced by HTML entities, for text and attribute values.
-public func htmlEscaped(_ text: String) -> String {
+/// `text` with `& < > " '` replaced by HTML entities, for text and attribute values. `apostrophe: false` leaves
+/// `'` as it is, as cmark's HTML renderer does in text (so that text escaped here reads byte for byte as cmark's).
+public func htmlEscaped(_ text: String, apostrophe: Bool = true) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count + 16)
-    appendHTMLEscaped(text, to: &output)
+    appendHTMLEscaped(text, to: &output, apostrophe: apostrophe)
     return String(decoding: output, as: UTF8.self)
 }

@@ -37,7 +37,9 @@ public struct MustacheObject: Sendable {
     /// An object with the members of `dictionary`, in the order of their names (so the order never depends on hashing).
     public init(_ dictionary: [String: MustacheValue]) {
         members.reserveCapacity(dictionary.count)
-        for name in dictionary.keys.sorted() { members.append(Member(name: MustacheName(name), value: dictionary[name]!)) }
+        for name in dictionary.keys.sorted() {
+            members.append(Member(name: MustacheName(name), value: dictionary[name]!))
+        }
         rebuildIndex()
     }
 

@@ -32,8 +32,8 @@ public final class RenderMemo: Sendable {
     private let state: Mutex<(entries: BoundedCache<Key, [Entry]>, hits: Int)>
     static let perKey = 4, entryCost = 256
     /// The bytes a memo keeps by default, its entries' costs included: 2 MiB per rendering thread. A thread renders
-    /// a locale's pages together, so the cards it replays are that locale's few; 8 MiB held 7 MiB more at 2,000
-    /// pages for the same work (2,472M instructions either way).
+    /// a locale's pages together, so the cards it replays are that locale's few: a larger memo holds more memory
+    /// and saves no work.
     public static let defaultLimit = 2 << 20
 
     public init(limit: Int = RenderMemo.defaultLimit) {
@@ -76,14 +76,16 @@ extension Renderer {
 
     /// Where the memo may answer for a section over `items`: when each item is an identified object.
     func memoKey(_ section: Section, items: [MustacheValue]) -> RenderMemo.Key? {
-        guard memo != nil, escape == nil, overrides.isEmpty, case .object(let first)? = items.first, first.identity != 0 else { return nil }
+        guard memo != nil, escape == nil, overrides.isEmpty, case .object(let first)? = items.first, first.identity != 0
+        else { return nil }
         var identities: [Int] = []
         identities.reserveCapacity(items.count)
         for item in items {
             guard case .object(let object) = item, object.identity != 0 else { return nil }
             identities.append(object.identity)
         }
-        return RenderMemo.Key(section: ObjectIdentifier(section), indentation: indentation, items: identities, trues: 0, strict: strict)
+        return RenderMemo.Key(section: ObjectIdentifier(section), indentation: indentation, items: identities, trues: 0,
+                              strict: strict)
     }
 
     /// Where the memo may answer for a partial: the key, when the object on top of the stack (under any `true`s that
@@ -93,13 +95,16 @@ extension Renderer {
         var base = stack.count - 1
         while base > 0, case .bool(true) = stack[base] { base -= 1 }
         guard case .object(let object) = stack[base], object.identity != 0 else { return nil }
-        return (RenderMemo.Key(partial: partial, section: nil, indentation: indentation, identity: object.identity, trues: stack.count - 1 - base,
+        return (RenderMemo.Key(partial: partial, section: nil, indentation: indentation, identity: object.identity,
+                               trues: stack.count - 1 - base,
                                  strict: strict), base)
     }
 
     /// Copies a kept render of the partial when every name it looked up below its object still gives the same value.
     mutating func replay(_ key: RenderMemo.Key, at location: SourceLocation) throws(MustacheError) -> Bool {
-        guard let entry = memo?.replay(key, where: { $0.dependencies.allSatisfy { Self.same(lookup($0.name), $0.value) } }) else { return false }
+        guard let entry = memo?.replay(key,
+                                       where: { $0.dependencies.allSatisfy { Self.same(lookup($0.name), $0.value) } })
+        else { return false }
         output.append(contentsOf: entry.output)
         expansions += entry.expansions
         try checkExpansion(at: location)
@@ -107,7 +112,8 @@ extension Renderer {
     }
 
     /// Renders the partial through `body`, and keeps the output when the memo may answer for it next time.
-    mutating func record(_ key: RenderMemo.Key, base: Int, _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
+    mutating func record(_ key: RenderMemo.Key, base: Int,
+                         _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
         let start = output.count, startExpansions = expansions
         recordings.append(Recording(base: base))
         do {

@@ -9,7 +9,8 @@ extension Renderer {
         case .dynamic(let variable):
             guard let value = lookup(variable) else {
                 if strict {
-                    throw error(at: inclusion.location, "no value named '\(variable.text)' for the dynamic \(kind) name")
+                    throw error(at: inclusion.location,
+                                "no value named '\(variable.text)' for the dynamic \(kind) name")
                 }
                 return
             }
@@ -34,7 +35,8 @@ extension Renderer {
                 try renderer.render(template.tokens[...])
             }
         }
-        guard arguments == nil, let (key, base) = memoKey(name, indentation: indentation) else { return try render(&self) }
+        guard arguments == nil, let (key, base) = memoKey(name, indentation: indentation)
+        else { return try render(&self) }
         if try replay(key, at: inclusion.location) { return }
         try record(key, base: base, render)
     }

@@ -164,11 +164,14 @@ struct Renderer {
     mutating func checkExpansion(at location: SourceLocation) throws(MustacheError) {
         expansions += 1
         guard expansions <= Self.maximumExpansions else {
-            throw error(at: location, "rendering expands more than \(Self.maximumExpansions) partials, blocks and list items (the limit); "
-                            + "does a partial include others that include it again?")
+            throw error(at: location,
+                        "rendering expands more than \(Self.maximumExpansions) partials, blocks and list items "
+                            + "(the limit); does a partial include others that include it again?")
         }
         guard output.count <= Self.maximumOutputBytes else {
-            throw error(at: location, "the output grows past \(Self.maximumOutputBytes >> 20) MB (the limit); does a partial include others many times over?")
+            throw error(at: location,
+                        "the output grows past \(Self.maximumOutputBytes >> 20) MB (the limit); "
+                            + "does a partial include others many times over?")
         }
     }
 

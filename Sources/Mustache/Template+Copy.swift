@@ -21,7 +21,9 @@ extension MustacheValue {
         case .string(let text): .string(fresh(text))
         case .list(let items): .list(items.map { $0.isolatedCopy() })
         case .object(let object):
-            .object(MustacheObject(members: object.members.map { .init(name: $0.name.isolatedCopy, value: $0.value.isolatedCopy()) }))
+            .object(MustacheObject(members: object.members.map {
+                .init(name: $0.name.isolatedCopy, value: $0.value.isolatedCopy())
+            }))
         }
     }
 }
@@ -37,17 +39,22 @@ private extension Token {
         case .text(let bytes): .text(bytes.withUnsafeBufferPointer { Array($0) })
         case .lineStart: .lineStart
         case .variable(let variable):
-            .variable(Variable(name: variable.name.isolatedCopy, escaped: variable.escaped, location: variable.location))
+            .variable(Variable(name: variable.name.isolatedCopy, escaped: variable.escaped,
+                               location: variable.location))
         case .section(let section):
-            .section(Section(name: section.name.isolatedCopy, inverted: section.inverted, tokens: section.tokens.map(\.isolatedCopy),
-                             source: Substring(fresh(String(section.source))), delimiters: section.delimiters.isolatedCopy,
-                             location: section.location))
+            .section(Section(name: section.name.isolatedCopy, inverted: section.inverted,
+                             tokens: section.tokens.map(\.isolatedCopy),
+                             source: Substring(fresh(String(section.source))),
+                             delimiters: section.delimiters.isolatedCopy, location: section.location))
         case .partial(let inclusion): .partial(inclusion.isolatedCopy)
         case .parent(let inclusion, let arguments):
-            .parent(inclusion.isolatedCopy, arguments: Dictionary(uniqueKeysWithValues: arguments.map { (fresh($0.key), $0.value.isolatedCopy) }))
+            .parent(inclusion.isolatedCopy,
+                    arguments: Dictionary(uniqueKeysWithValues: arguments.map {
+                        (fresh($0.key), $0.value.isolatedCopy)
+                    }))
         case .block(let block):
-            .block(Block(name: fresh(block.name), defaultContent: block.defaultContent.isolatedCopy, standalone: block.standalone,
-                         indentation: fresh(block.indentation), location: block.location))
+            .block(Block(name: fresh(block.name), defaultContent: block.defaultContent.isolatedCopy,
+                         standalone: block.standalone, indentation: fresh(block.indentation), location: block.location))
         }
     }
 }
@@ -72,7 +79,8 @@ private extension Inclusion {
         case .fixed(let name): .fixed(fresh(name))
         case .dynamic(let name): .dynamic(name.isolatedCopy)
         }
-        return Inclusion(reference: reference, standalone: standalone, indentation: fresh(indentation), location: location)
+        return Inclusion(reference: reference, standalone: standalone, indentation: fresh(indentation),
+                         location: location)
     }
 }
 

@@ -119,7 +119,8 @@ struct Lexer {
         return tagEnd
     }
 
-    private mutating func setDelimiters(_ body: Range<Int>, tag: Range<Int>, at here: SourceLocation) throws(MustacheError) {
+    private mutating func setDelimiters(_ body: Range<Int>, tag: Range<Int>,
+                                        at here: SourceLocation) throws(MustacheError) {
         let example = "'\(delimiters.openText)=<% %>=\(delimiters.closeText)'"
         func invalid(_ reason: String) -> MustacheError {
             MustacheError(template: templateName, at: here,
@@ -168,7 +169,8 @@ struct Lexer {
 
     private func emptyTag(_ range: Range<Int>, at here: SourceLocation) -> MustacheError {
         MustacheError(template: templateName, at: here,
-                      "empty tag '\(string(range))': expected a name between '\(delimiters.openText)' and '\(delimiters.closeText)'")
+                      "empty tag '\(string(range))': expected a name between '\(delimiters.openText)' and "
+                      + "'\(delimiters.closeText)'")
     }
 
     // MARK: Helpers
@@ -178,7 +180,8 @@ struct Lexer {
         append(.text, string(range), range, location(at: range.lowerBound))
     }
 
-    private mutating func append(_ kind: Lexeme.Kind, _ content: String, _ range: Range<Int>, _ location: SourceLocation) {
+    private mutating func append(_ kind: Lexeme.Kind, _ content: String, _ range: Range<Int>,
+                                 _ location: SourceLocation) {
         lexemes.append(Lexeme(kind: kind, content: content, start: range.lowerBound, end: range.upperBound,
                               location: location, delimiters: delimiters))
     }

@@ -14,7 +14,9 @@ extension Template {
     public var unescapedVariables: [(name: String, line: Int, column: Int)] {
         var found: [(name: String, line: Int, column: Int)] = []
         Self.visitVariables(tokens) { variable in
-            if !variable.escaped { found.append((variable.name.text, variable.location.line, variable.location.column)) }
+            if !variable.escaped {
+                found.append((variable.name.text, variable.location.line, variable.location.column))
+            }
         }
         return found
     }

@@ -17,7 +17,8 @@ struct TemplateStructure {
     private(set) var firstNonBlank: [Int?] = []
     private(set) var lastNonBlank: [Int?] = []
 
-    init(lexemes: [Lexeme], templateName: String, finalDelimiters: Delimiters, end: SourceLocation) throws(MustacheError) {
+    init(lexemes: [Lexeme], templateName: String, finalDelimiters: Delimiters,
+         end: SourceLocation) throws(MustacheError) {
         self.lexemes = lexemes
         partner = Array(repeating: -1, count: lexemes.count)
         isArgument = Array(repeating: false, count: lexemes.count)
@@ -82,7 +83,8 @@ struct TemplateStructure {
 
     // MARK: Building
 
-    private mutating func pairTags(templateName: String, finalDelimiters: Delimiters, end: SourceLocation) throws(MustacheError) {
+    private mutating func pairTags(templateName: String, finalDelimiters: Delimiters,
+                                   end: SourceLocation) throws(MustacheError) {
         var open: [Int] = []
         for (index, lexeme) in lexemes.enumerated() {
             switch lexeme.kind {
@@ -92,7 +94,8 @@ struct TemplateStructure {
                 }
                 guard open.count < Self.maximumNesting else {
                     throw MustacheError(template: templateName, at: lexeme.location,
-                                        "sections, parents and blocks nest more than \(Self.maximumNesting) levels deep")
+                                        "sections, parents and blocks nest more than \(Self.maximumNesting) "
+                                        + "levels deep")
                 }
                 open.append(index)
             case .close:
@@ -104,7 +107,8 @@ struct TemplateStructure {
                 let openLexeme = lexemes[opening]
                 guard openLexeme.content == lexeme.content else {
                     throw MustacheError(template: templateName, at: lexeme.location,
-                                        "\(closeTag) closes '\(openLexeme.content)' opened at \(openLexeme.location.text); "
+                                        "\(closeTag) closes '\(openLexeme.content)' opened at "
+                                            + "\(openLexeme.location.text); "
                                             + "expected \(lexeme.delimiters.tag("/", openLexeme.content))")
                 }
                 partner[opening] = index

@@ -21,7 +21,8 @@ extension TemplateLibrary {
     public func renderUTF8(_ name: String, _ context: MustacheValue, strict: Bool = false, capacity: Int = 0,
                            memo: RenderMemo? = nil) throws(MustacheError) -> [UInt8] {
         guard let template = templates[name] else {
-            throw MustacheError(template: name, line: 1, column: 1, message: "no template named '\(name)' in the library")
+            throw MustacheError(template: name, line: 1, column: 1,
+                                message: "no template named '\(name)' in the library")
         }
         return try renderUTF8(template, context, strict: strict, capacity: capacity, memo: memo)
     }
@@ -30,7 +31,8 @@ extension TemplateLibrary {
     public func renderUTF8(_ template: Template, _ context: MustacheValue, strict: Bool = false,
                            escape: (@Sendable (String) -> String)? = nil, capacity: Int = 0,
                            memo: RenderMemo? = nil) throws(MustacheError) -> [UInt8] {
-        var renderer = Renderer(library: self, context: context, templateName: template.name, strict: strict, escape: escape, memo: memo)
+        var renderer = Renderer(library: self, context: context, templateName: template.name, strict: strict,
+                                escape: escape, memo: memo)
         renderer.output.reserveCapacity(capacity)
         try renderer.render(template.tokens[...])
         return renderer.output

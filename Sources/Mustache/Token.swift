@@ -29,7 +29,9 @@ struct VariableName: Sendable {
 
     init(_ text: String) {
         self.text = text
-        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map { MustacheName(String($0)) }
+        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map {
+            MustacheName(String($0))
+        }
     }
 }
 
@@ -79,7 +81,8 @@ final class Section: Sendable {
     let delimiters: Delimiters
     let location: SourceLocation
 
-    init(name: VariableName, inverted: Bool, tokens: [Token], source: Substring, delimiters: Delimiters, location: SourceLocation) {
+    init(name: VariableName, inverted: Bool, tokens: [Token], source: Substring, delimiters: Delimiters,
+         location: SourceLocation) {
         self.name = name
         self.inverted = inverted
         self.tokens = tokens

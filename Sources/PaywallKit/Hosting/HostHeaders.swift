@@ -4,7 +4,8 @@ import Foundation
 /// the page's CSP as a real header, `nosniff`, a referrer policy, and caching by kind of file.
 public enum HostHeaders {
     /// The default theme's policy (templates/partials/meta.mustache), for when a page has none.
-    public static let defaultPolicy = "default-src 'none'; style-src 'self'; img-src 'self' https:; base-uri 'none'; form-action https:"
+    public static let defaultPolicy = "default-src 'none'; style-src 'self'; img-src 'self' https:; base-uri 'none'; "
+                                      + "form-action https:"
 
     /// Sent with every file.
     public static func common(policy: String) -> [(name: String, value: String)] {
@@ -23,7 +24,8 @@ public enum HostHeaders {
         // HTML's whitespace between tokens is one space (a line break in the <meta> would end a header's line).
         let directives = policy.split(separator: ";")
             .map { $0.split(whereSeparator: isHTMLSpace).joined(separator: " ") }.filter { !$0.isEmpty }
-        guard !directives.contains(where: { $0.lowercased().hasPrefix("frame-ancestors") }) else { return directives.joined(separator: "; ") }
+        guard !directives.contains(where: { $0.lowercased().hasPrefix("frame-ancestors") })
+        else { return directives.joined(separator: "; ") }
         return (directives + ["frame-ancestors 'none'"]).joined(separator: "; ")
     }
 
@@ -38,9 +40,11 @@ public enum HostHeaders {
             guard let close = rest[open.upperBound...].firstIndex(of: ">") else { return nil }
             let tag = rest[open.upperBound..<close]
             rest = rest[close...]
-            guard tag.lowercased().contains("content-security-policy"), let value = attribute("content", in: tag) else { continue }
+            guard tag.lowercased().contains("content-security-policy"), let value = attribute("content", in: tag)
+            else { continue }
             var policy = value
-            for (reference, character) in [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""), ("&amp;", "&")] {
+            for (reference, character) in [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""),
+                                           ("&amp;", "&")] {
                 policy = policy.replacingOccurrences(of: reference, with: character, options: .caseInsensitive)
             }
             return policy
@@ -55,7 +59,8 @@ public enum HostHeaders {
             var index = found.upperBound
             let before = found.lowerBound > tag.startIndex ? tag[tag.index(before: found.lowerBound)] : " "
             while index < tag.endIndex, tag[index] == " " { index = tag.index(after: index) }
-            guard before.isWhitespace, index < tag.endIndex, tag[index] == "=" else { search = tag[found.upperBound...]; continue }
+            guard before.isWhitespace, index < tag.endIndex, tag[index] == "="
+            else { search = tag[found.upperBound...]; continue }
             index = tag.index(after: index)
             while index < tag.endIndex, tag[index] == " " { index = tag.index(after: index) }
             guard index < tag.endIndex, tag[index] == "\"" || tag[index] == "'" else { return nil }

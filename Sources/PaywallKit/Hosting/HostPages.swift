@@ -8,13 +8,17 @@ enum HostPages {
                       diagnostics: inout Diagnostics) -> [OutputFile] {
         var files: [OutputFile] = []
         for page in routes.pages {
-            files.append(OutputFile("\(page.name)/index.html", chooser.render(page: page.name, diagnostics: &diagnostics)))
+            files.append(OutputFile("\(page.name)/index.html",
+                                    chooser.render(page: page.name, diagnostics: &diagnostics)))
         }
-        files.append(OutputFile("404.html", notFound(locale: site.defaultLocale, home: routes.prefix, theme: theme, config: site.config,
+        files.append(OutputFile("404.html",
+                                notFound(locale: site.defaultLocale, home: routes.prefix, theme: theme,
+                                         config: site.config,
                                                      routes: routes, diagnostics: &diagnostics)))
         for locale in site.locales {
             let home = routes.prefix + (routes.homes[locale].flatMap { $0.isEmpty ? nil : $0 } ?? "")
-            files.append(OutputFile("\(locale)/404.html", notFound(locale: locale, home: home, theme: theme, config: site.config,
+            files.append(OutputFile("\(locale)/404.html",
+                                    notFound(locale: locale, home: home, theme: theme, config: site.config,
                                                                    routes: routes, diagnostics: &diagnostics)))
         }
         let writesHeaders = site.config.hosting.contains(.netlify) || site.config.hosting.contains(.cloudflarePages)

@@ -3,9 +3,11 @@ extension Hosting {
     func files(_ routes: SiteRoutes) -> [OutputFile] {
         switch self {
         case .netlify:
-            [OutputFile("_redirects", HostFiles.redirects(routes, for: .netlify)), OutputFile("_headers", HostFiles.headers(routes))]
+            [OutputFile("_redirects", HostFiles.redirects(routes, for: .netlify)),
+             OutputFile("_headers", HostFiles.headers(routes))]
         case .cloudflarePages:
-            [OutputFile("_redirects", HostFiles.redirects(routes, for: .cloudflarePages)), OutputFile("_headers", HostFiles.headers(routes))]
+            [OutputFile("_redirects", HostFiles.redirects(routes, for: .cloudflarePages)),
+             OutputFile("_headers", HostFiles.headers(routes))]
         case .githubPages:
             [OutputFile(".nojekyll", "")]
         }

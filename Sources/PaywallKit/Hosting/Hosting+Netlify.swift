@@ -7,7 +7,8 @@ enum HostFiles {
     /// 404 page, the locale-less pages choose the language, and the host finds the nearest 404.html itself.
     static func redirects(_ routes: SiteRoutes, for host: Hosting) -> String {
         let p = routes.prefix
-        var lines = ["# Made by paywall for \(host == .netlify ? "Netlify" : "Cloudflare Pages") (hosting: in paywall.yml); rebuilt on every build."]
+        var lines = ["# Made by paywall for \(host == .netlify ? "Netlify" : "Cloudflare Pages") (hosting: "
+                     + "in paywall.yml); rebuilt on every build."]
         guard host == .netlify else {
             lines.append("# The build record is not published: redirected to the not-found page.")
             lines.append(rule("\(p)\(Manifest.fileName)", "\(p)404.html", "302"))
@@ -22,7 +23,9 @@ enum HostFiles {
         }
         for page in routes.pages {
             lines.append("# \(page.name)/ in the visitor's language.")
-            lines += languageRules(from: "\(p)\(page.name)/", among: page.locales, routes: routes) { "\($0)/\(page.name)/" }
+            lines += languageRules(from: "\(p)\(page.name)/", among: page.locales, routes: routes) {
+                "\($0)/\(page.name)/"
+            }
         }
         lines.append("# Each locale's not-found page (applied only where no file exists).")
         for locale in routes.locales { lines.append(rule("\(p)\(locale)/*", "\(p)\(locale)/404.html", "404")) }
@@ -30,13 +33,16 @@ enum HostFiles {
     }
 
     /// One forced 302 per language the locales have (to the locale that language stands for), then the default.
-    static func languageRules(from source: String, among locales: [String], routes: SiteRoutes, path: (String) -> String) -> [String] {
+    static func languageRules(from source: String, among locales: [String], routes: SiteRoutes,
+                              path: (String) -> String) -> [String] {
         var rules: [String] = []
         var languages: [String] = []
         for locale in locales {
             let language = LocaleID.language(locale).lowercased()
             guard !languages.contains(language),
-                  let target = LanguageNegotiation.languageMatch(language, among: locales, defaultLocale: routes.defaultLocale) else { continue }
+                  let target = LanguageNegotiation.languageMatch(language, among: locales,
+                                                                 defaultLocale: routes.defaultLocale)
+            else { continue }
             languages.append(language)
             rules.append(rule(source, routes.prefix + path(target), "302!", "Language=\(language)"))
         }

@@ -20,14 +20,18 @@ public enum NginxConfig {
     /// The block for a site whose output is the folder `root` (an absolute path). `serverName` from `baseURL`.
     /// Its values are written as they are: `check` refuses those nginx would read as syntax or variables.
     public static func server(_ routes: SiteRoutes, root: String, listen: Listen, serverName: String?) -> String {
-        var text = "# Made by `paywall hosting nginx`: include it in nginx's http { } context (which includes mime.types).\n"
+        var text = "# Made by `paywall hosting nginx`: include it in nginx's http { } context (which includes "
+                   + "mime.types).\n"
         text += "# Accept-Language: the language the visitor weighs highest (q=) that the site has; "
             + "the first listed of equals.\n"
         let sets = localeSets(routes)
         for (index, locales) in sets.enumerated() { text += maps(index, locales, routes) }
         let homeSet = sets.firstIndex(of: routes.locales.filter { routes.homes[$0]?.isEmpty == false }) ?? 0
-        text += "map $paywall_locale_\(homeSet) $paywall_home {\n    default \(quoted(routes.homes[routes.defaultLocale] ?? ""));\n"
-        for locale in routes.locales where routes.homes[locale]?.isEmpty == false { text += "    \(locale) \(quoted(routes.homes[locale] ?? ""));\n" }
+        text += "map $paywall_locale_\(homeSet) $paywall_home {\n"
+                + "    default \(quoted(routes.homes[routes.defaultLocale] ?? ""));\n"
+        for locale in routes.locales where routes.homes[locale]?.isEmpty == false {
+            text += "    \(locale) \(quoted(routes.homes[locale] ?? ""));\n"
+        }
         text += "}\n\n"
         text += cacheMaps(routes)
         text += "server {\n"
@@ -42,7 +46,9 @@ public enum NginxConfig {
             text += "    rewrite \(quoted("^" + regexEscaped(String(p.dropLast())) + "(/.*)$")) $1 last;\n"
         }
         text += "\n    # Every location inherits these (none adds a header of its own); an empty value sends none.\n"
-        for (name, value) in HostHeaders.common(policy: routes.contentSecurityPolicy) { text += "    add_header \(name) \(quoted(value)) always;\n" }
+        for (name, value) in HostHeaders.common(policy: routes.contentSecurityPolicy) {
+            text += "    add_header \(name) \(quoted(value)) always;\n"
+        }
         text += "    add_header Cache-Control $paywall_cache always;\n    add_header Vary $paywall_vary always;\n"
         text += "    # A missing file, or a folder without an index page (never listed), shows its locale's 404 page.\n"
         text += "    error_page 403 404 =404 $paywall_not_found;\n\n"
@@ -52,7 +58,8 @@ public enum NginxConfig {
         if !routes.homes.isEmpty { text += "    location = / { return 302 \(p)$paywall_home$is_args$args; }\n" }
         for page in routes.pages {
             let set = sets.firstIndex(of: page.locales) ?? 0
-            text += "    location = /\(page.name)/ { return 302 \(p)$paywall_locale_\(set)/\(page.name)/$is_args$args; }\n"
+            text += "    location = /\(page.name)/ "
+                    + "{ return 302 \(p)$paywall_locale_\(set)/\(page.name)/$is_args$args; }\n"
         }
         for file in HostHeaders.jsonFiles { text += "    location = /\(file) { default_type application/json; }\n" }
         text += "}\n"
@@ -68,7 +75,8 @@ public enum NginxConfig {
         text += "    / \(quoted(HostHeaders.pageCache));\n    /index.html \(quoted(HostHeaders.pageCache));\n"
         text += "    /404.html \(quoted(HostHeaders.pageCache));\n"
         text += "    /\(routes.stylesheet) \(quoted(HostHeaders.immutableCache));\n"
-        text += "    \(quoted("~^/(?:" + ([locales] + pages).filter { !$0.isEmpty }.joined(separator: "|") + ")/")) \(quoted(HostHeaders.pageCache));\n}\n"
+        text += "    \(quoted("~^/(?:" + ([locales] + pages).filter { !$0.isEmpty }.joined(separator: "|") + ")/")) "
+                + "\(quoted(HostHeaders.pageCache));\n}\n"
         // The redirects differ by language: a cache between keeps one per Accept-Language.
         text += "map $uri $paywall_vary {\n    default \"\";\n    / Accept-Language;\n"
         for page in routes.pages { text += "    /\(page.name)/ Accept-Language;\n" }
@@ -88,18 +96,27 @@ public enum NginxConfig {
     /// `$paywall_lang_N`: the header's most wanted tag that names one of the locales (whole, or its language);
     /// `$paywall_locale_N`: the locale it stands for, else the default.
     static func maps(_ index: Int, _ locales: [String], _ routes: SiteRoutes) -> String {
-        let fallback = locales.contains(routes.defaultLocale) ? routes.defaultLocale : (locales.first ?? routes.defaultLocale)
+        let fallback = locales.contains(routes.defaultLocale)
+            ? routes.defaultLocale
+            : (locales.first ?? routes.defaultLocale)
         // Whole tags before languages, longest first: at one place in the header the first alternative that fits wins.
         let tags = locales.map { $0.lowercased() }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
         var languages: [String] = []
-        for locale in locales where !languages.contains(LocaleID.language(locale).lowercased()) { languages.append(LocaleID.language(locale).lowercased()) }
-        let alternatives = (tags + languages.filter { !tags.contains($0) }).map { $0.replacingOccurrences(of: "-", with: "\\-") }
+        for locale in locales where !languages.contains(LocaleID.language(locale).lowercased()) {
+            languages.append(LocaleID.language(locale).lowercased())
+        }
+        let alternatives = (tags + languages.filter { !tags.contains($0) }).map {
+            $0.replacingOccurrences(of: "-", with: "\\-")
+        }
         var text = "map $http_accept_language $paywall_lang_\(index) {\n    default \"\";\n"
         text += "    \(quoted("~*" + acceptLanguagePattern(alternatives))) $1;\n}\n"
         text += "map $paywall_lang_\(index) $paywall_locale_\(index) {\n    default \(fallback);\n"
-        for locale in locales { text += "    \"~*^\(locale.replacingOccurrences(of: "-", with: "\\-"))$\" \(locale);\n" }
+        for locale in locales {
+            text += "    \"~*^\(locale.replacingOccurrences(of: "-", with: "\\-"))$\" \(locale);\n"
+        }
         for language in languages where !locales.contains(where: { $0.lowercased() == language }) {
-            let target = LanguageNegotiation.languageMatch(language, among: locales, defaultLocale: routes.defaultLocale) ?? fallback
+            let target = LanguageNegotiation.languageMatch(language, among: locales,
+                                                           defaultLocale: routes.defaultLocale) ?? fallback
             text += "    \"~*^\(language)$\" \(target);\n"
         }
         return text + "}\n\n"

@@ -22,13 +22,15 @@ public struct SiteRoutes: Sendable, Equatable {
     public var contentSecurityPolicy: String
 
     public static func == (lhs: SiteRoutes, rhs: SiteRoutes) -> Bool {
-        lhs.locales == rhs.locales && lhs.defaultLocale == rhs.defaultLocale && lhs.homes == rhs.homes && lhs.prefix == rhs.prefix && lhs.host == rhs.host
+        lhs.locales == rhs.locales && lhs.defaultLocale == rhs.defaultLocale && lhs.homes == rhs.homes
+            && lhs.prefix == rhs.prefix && lhs.host == rhs.host
             && lhs.stylesheet == rhs.stylesheet && lhs.contentSecurityPolicy == rhs.contentSecurityPolicy
             && lhs.pages.map(\.name) == rhs.pages.map(\.name) && lhs.pages.map(\.locales) == rhs.pages.map(\.locales)
     }
 
-    public init(locales: [String], defaultLocale: String, pages: [(name: String, locales: [String])], homes: [String: String],
-                prefix: String = "/", host: String? = nil, stylesheet: String, contentSecurityPolicy: String) {
+    public init(locales: [String], defaultLocale: String, pages: [(name: String, locales: [String])],
+                homes: [String: String], prefix: String = "/", host: String? = nil, stylesheet: String,
+                contentSecurityPolicy: String) {
         self.locales = locales
         self.defaultLocale = defaultLocale
         self.pages = pages
@@ -97,13 +99,15 @@ public struct SiteRoutes: Sendable, Equatable {
     /// locale's first page for `/`, the page in the locale for `/NAME/`; nil for every other path.
     public func redirect(path: String, acceptLanguage: String?) -> String? {
         if path == "/" {
-            let locale = LanguageNegotiation.best(for: acceptLanguage, among: locales.filter { homes[$0]?.isEmpty == false },
+            let locale = LanguageNegotiation.best(for: acceptLanguage,
+                                                  among: locales.filter { homes[$0]?.isEmpty == false },
                                                   defaultLocale: defaultLocale)
             guard let home = homes[locale], !home.isEmpty else { return nil }
             return prefix + home
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].isEmpty, parts[2].isEmpty, let locales = locales(ofPage: String(parts[1])) else { return nil }
+        guard parts.count == 3, parts[0].isEmpty, parts[2].isEmpty, let locales = locales(ofPage: String(parts[1]))
+        else { return nil }
         let locale = LanguageNegotiation.best(for: acceptLanguage, among: locales, defaultLocale: defaultLocale)
         return "\(prefix)\(locale)/\(parts[1])/"
     }

@@ -32,19 +32,22 @@ public enum ICU {
     /// Falls back to "EUR 54.99" when the amount, currency or locale is rejected.
     public static func formatCurrency(_ amount: String, currency: String,
                                       locale: String) -> String {
-        text(amount, currency, locale) { pwl_format_currency(amount, currency, locale, $0, $1) } ?? "\(currency) \(amount)"
+        text(amount, currency, locale) { pwl_format_currency(amount, currency, locale, $0, $1) }
+            ?? "\(currency) \(amount)"
     }
 
     /// A count with a unit and the locale's plural form: "3 месяца", "5 lat", "1 週間", "1 week".
     /// Falls back to "3 month" when the locale is rejected.
     public static func formatDuration(_ count: Int, _ unit: DurationUnit, width: UnitWidth,
                                       locale: String) -> String {
-        text(locale) { pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1) } ?? "\(count) \(unit.rawValue)"
+        text(locale) { pwl_format_duration(Int64(count), unit.code, width.code, locale, $0, $1) }
+            ?? "\(count) \(unit.rawValue)"
     }
 
     /// The plural category of `count` in `locale` (Arabic 3 is `.few`); `.other` if rejected.
     public static func pluralCategory(_ count: Int, locale: String) -> PluralCategory {
-        text(locale) { pwl_plural_category(Int64(count), locale, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
+        text(locale) { pwl_plural_category(Int64(count), locale, $0, $1) }.flatMap(PluralCategory.init(rawValue:))
+            ?? .other
     }
 
     /// A plain decimal string localized, every digit kept: "1234.5" is "1.234,5" in de-DE.

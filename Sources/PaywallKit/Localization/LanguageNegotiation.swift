@@ -22,7 +22,8 @@ public enum LanguageNegotiation {
             let parts = item.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
             let tag = trimmedOWS(parts[0])
             guard !tag.isEmpty,
-                  tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "*") }) else { continue }
+                  tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "*") })
+            else { continue }
             var quality = 1.0
             if parts.count == 2 {
                 let weight = trimmedOWS(parts[1])
@@ -33,7 +34,9 @@ public enum LanguageNegotiation {
             guard quality > 0 else { continue }
             ranges.append((Range(tag: tag, quality: quality), index))
         }
-        return ranges.sorted { $0.range.quality != $1.range.quality ? $0.range.quality > $1.range.quality : $0.index < $1.index }.map(\.range)
+        return ranges.sorted {
+            $0.range.quality != $1.range.quality ? $0.range.quality > $1.range.quality : $0.index < $1.index
+        }.map(\.range)
     }
 
     /// Without the spaces and tabs around it (RFC 9110's OWS).
@@ -73,7 +76,9 @@ public enum LanguageNegotiation {
     /// The locale a bare language stands for: the default locale when it has that language, else the first that has.
     public static func languageMatch(_ language: String, among locales: [String], defaultLocale: String) -> String? {
         guard language != "*" else { return nil }
-        if LocaleID.language(defaultLocale).lowercased() == language, locales.contains(defaultLocale) { return defaultLocale }
+        if LocaleID.language(defaultLocale).lowercased() == language, locales.contains(defaultLocale) {
+            return defaultLocale
+        }
         return locales.first { LocaleID.language($0).lowercased() == language }
     }
 }

@@ -23,7 +23,8 @@ public struct Strings: Sendable {
         direction = ICU.isRightToLeft(locale) ? "rtl" : "ltr"
     }
 
-    /// The file names to try for a locale, most specific first: `pt` → `pt`, `pt-BR`; `zh-TW` → `zh-TW`, `zh-Hant`, `zh`.
+    /// The file names to try for a locale, most specific first: `pt` → `pt`, `pt-BR`; `zh-TW` → `zh-TW`, `zh-Hant`,
+    /// `zh`.
     public static func candidates(for locale: String) -> [String] {
         var result = LocaleID.fallbacks(locale)
         let parts = locale.split(separator: "-").map(String.init)
@@ -37,7 +38,8 @@ public struct Strings: Sendable {
             result.append(parts.contains("BR") ? "pt-BR" : "pt-PT")
         }
         // English outside the US and its territories spells "cancelled": CLDR's en-001, before en (American).
-        if language == "en", let region = parts.dropFirst().first(where: { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }),
+        if language == "en",
+           let region = parts.dropFirst().first(where: { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }),
            !Self.americanEnglishRegions.contains(region.uppercased()) {
             result.insert("en-001", at: result.count - 1)
         }
@@ -63,7 +65,8 @@ public struct Strings: Sendable {
         let utf8 = template.utf8
         var result = ""
         var rest = utf8.startIndex
-        while let open = utf8[rest...].firstIndex(of: UInt8(ascii: "{")), let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+        while let open = utf8[rest...].firstIndex(of: UInt8(ascii: "{")),
+              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
             result += template[rest..<open]
             let name = String(template[utf8.index(after: open)..<close])
             result += arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")

@@ -22,13 +22,15 @@ struct AutoRenewNotice {
         billing == .appStore ? strings[key] : strings.format(key, ["accountPage": strings["accountPage"]])
     }
 
-    /// `before`, `link` (the account page's words), `href` (nil: no link) and `after`, so a template can link the words.
+    /// `before`, `link` (the account page's words), `href` (nil: no link) and `after`, so a template can link the
+    /// words.
     var value: MustacheValue {
         guard billing == .web else {
             return .object(["before": .string(text), "link": .null, "href": .null, "after": .string("")])
         }
         let marker = "\u{0}"
-        let parts = strings.format(key, ["accountPage": marker]).split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = strings.format(key, ["accountPage": marker]).split(separator: marker, maxSplits: 1,
+                                                                       omittingEmptySubsequences: false)
         let before = String(parts[0])
         let after = parts.count > 1 ? String(parts[1]) : ""
         return .object(["before": .string(before), "link": parts.count > 1 ? .string(strings["accountPage"]) : .null,

@@ -7,7 +7,8 @@ enum FallbackLanguage {
     /// `{ lang, dir }` for templates (`<bdi{{#textLang}} lang="{{lang}}" dir="{{dir}}"{{/textLang}}>`), or null
     /// when `source` is the page's language or not known.
     /// `direction` says how a language is written (a page's renderer passes its kept directions).
-    static func value(_ source: String?, on page: String, direction: (String) -> String = FallbackLanguage.direction) -> MustacheValue {
+    static func value(_ source: String?, on page: String,
+                      direction: (String) -> String = FallbackLanguage.direction) -> MustacheValue {
         guard let source, isForeign(source, on: page) else { return .null }
         return .object(["lang": .string(source), "dir": .string(direction(source))])
     }
@@ -18,7 +19,8 @@ enum FallbackLanguage {
     }
 
     /// HTML in another language, wrapped in a block with its `lang` and `dir` (a block with `dir` is a bidi isolate).
-    static func wrap(_ html: String, _ source: String?, on page: String, direction: (String) -> String = FallbackLanguage.direction) -> String {
+    static func wrap(_ html: String, _ source: String?, on page: String,
+                     direction: (String) -> String = FallbackLanguage.direction) -> String {
         guard let source, isForeign(source, on: page), !html.isEmpty else { return html }
         return "<div lang=\"\(htmlEscaped(source))\" dir=\"\(direction(source))\">\n\(html)</div>\n"
     }

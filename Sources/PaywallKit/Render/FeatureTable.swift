@@ -34,13 +34,18 @@ struct FeatureTable {
             let subscriptions = model.allOptions.filter(\.isSubscription)
             for option in model.options where option.isSubscription {
                 let key = String(option.product.level)
-                if let index = columns.firstIndex(where: { $0.key == key }) { columns[index].optionIDs.append(option.id); continue }
+                if let index = columns.firstIndex(where: { $0.key == key }) {
+                    columns[index].optionIDs.append(option.id)
+                    continue
+                }
                 let names = subscriptions.filter { $0.product.level == option.product.level }.map(\.text.displayName)
                 columns.append(Column(key: key, name: commonWords(names) ?? option.text.displayName,
                                       nameLocale: option.textLocale, optionIDs: [option.id]))
             }
         } else {
-            columns = model.options.map { Column(key: $0.id, name: $0.text.displayName, nameLocale: $0.textLocale, optionIDs: [$0.id]) }
+            columns = model.options.map {
+                Column(key: $0.id, name: $0.text.displayName, nameLocale: $0.textLocale, optionIDs: [$0.id])
+            }
         }
         self.columns = columns
     }
@@ -49,7 +54,8 @@ struct FeatureTable {
         switch row.cells {
         case .levels(let levels): .included(levels.contains { String($0.value) == column.key })
         case .products(let ids): .included(ids.contains { $0.value == column.key })
-        case .values(let values): values.first { $0.key.value == column.key }.map { .value($0.text) } ?? .included(false)
+        case .values(let values):
+            values.first { $0.key.value == column.key }.map { .value($0.text) } ?? .included(false)
         }
     }
 
@@ -67,9 +73,11 @@ struct FeatureTable {
             let cells: [MustacheValue] = columns.map { column in
                 switch cell(row, column) {
                 case .included(let included):
-                    .object(["isValue": .bool(false), "isIncluded": .bool(included), "value": .null, "valueLang": .null])
+                    .object(["isValue": .bool(false), "isIncluded": .bool(included), "value": .null,
+                             "valueLang": .null])
                 case .value(let value):
-                    .object(["isValue": .bool(true), "isIncluded": .bool(true), "value": .string(text(value).text), "valueLang": text(value).lang])
+                    .object(["isValue": .bool(true), "isIncluded": .bool(true), "value": .string(text(value).text),
+                             "valueLang": text(value).lang])
                 }
             }
             return .object(["label": .string(label.text), "labelLang": label.lang, "cells": .list(cells)])
@@ -78,7 +86,9 @@ struct FeatureTable {
             "caption": .string(caption),
             "isBefore": .bool(features.placement == .beforeOptions),
             "isAfter": .bool(features.placement == .afterOptions),
-            "columns": .list(columns.map { .object(["name": .string($0.name), "nameLang": FallbackLanguage.value($0.nameLocale, on: locale)]) }),
+            "columns": .list(columns.map {
+                .object(["name": .string($0.name), "nameLang": FallbackLanguage.value($0.nameLocale, on: locale)])
+            }),
             "rows": .list(rows),
         ])
     }
@@ -91,7 +101,8 @@ struct FeatureTable {
             switch cell(row, column) {
             case .included(false): return nil
             case .included(true):
-                return .object(["label": .string(label.text), "labelLang": label.lang, "value": .null, "valueLang": .null])
+                return .object(["label": .string(label.text), "labelLang": label.lang, "value": .null,
+                                "valueLang": .null])
             case .value(let value):
                 return .object(["label": .string(label.text), "labelLang": label.lang,
                                 "value": .string(text(value).text), "valueLang": text(value).lang])
@@ -100,7 +111,8 @@ struct FeatureTable {
     }
 
     /// Sets `includedFeatures` and `hasIncludedFeatures` of every option (an option context has them empty).
-    static func annotate(_ options: [(option: StoreOption, value: MustacheValue)], with table: FeatureTable?) -> [(option: StoreOption, value: MustacheValue)] {
+    static func annotate(_ options: [(option: StoreOption, value: MustacheValue)],
+                         with table: FeatureTable?) -> [(option: StoreOption, value: MustacheValue)] {
         guard let table else { return options }
         return options.map { item in
             guard case .object(var fields) = item.value else { return item }

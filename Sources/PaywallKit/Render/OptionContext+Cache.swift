@@ -33,7 +33,9 @@ extension OptionContext {
                 address = options.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
             }
 
-            static func == (lhs: Self, rhs: Self) -> Bool { lhs.address == rhs.address && lhs.options.count == rhs.options.count }
+            static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.address == rhs.address && lhs.options.count == rhs.options.count
+            }
             func hash(into hasher: inout Hasher) { hasher.combine(address) }
         }
 
@@ -44,7 +46,9 @@ extension OptionContext {
             var buttonLabel: Int, isButtonsStyle: Bool, badgeLocale: String?
         }
 
-        mutating func contexts(for key: PageKey) -> [(option: StoreOption, value: MustacheValue)]? { pages.value(for: key) }
+        mutating func contexts(for key: PageKey) -> [(option: StoreOption, value: MustacheValue)]? {
+            pages.value(for: key)
+        }
 
         mutating func insert(_ contexts: [(option: StoreOption, value: MustacheValue)], for key: PageKey) {
             pages.insert(contexts, for: key, cost: max(1, contexts.count))
@@ -89,16 +93,17 @@ extension OptionContext {
         static func key(of context: OptionContext) -> Key {
             let option = context.option, offer = option.offer
             let shared = SharedKey(
-                locale: context.text.locale, currency: context.text.currency, id: option.id, isCurrent: option.isCurrent,
-                relationship: option.relationship, price: ExactDecimal(option.price), discount: option.relativeDiscount,
-                offerKind: offer?.offer.kind, offerID: offer?.offer.id, offerPrice: offer?.price.map(ExactDecimal.init),
-                offerMode: offer?.offer.paymentMode, offerPeriod: offer?.offer.period, offerPeriodCount: offer?.offer.periodCount ?? 0,
-                badge: option.badge, icon: option.icon, assetPrefix: context.assetPrefix, displayName: option.text.displayName,
+                locale: context.text.locale, currency: context.text.currency, id: option.id,
+                isCurrent: option.isCurrent, relationship: option.relationship, price: ExactDecimal(option.price),
+                discount: option.relativeDiscount, offerKind: offer?.offer.kind, offerID: offer?.offer.id,
+                offerPrice: offer?.price.map(ExactDecimal.init), offerMode: offer?.offer.paymentMode,
+                offerPeriod: offer?.offer.period, offerPeriodCount: offer?.offer.periodCount ?? 0, badge: option.badge,
+                icon: option.icon, assetPrefix: context.assetPrefix, displayName: option.text.displayName,
                 description: option.text.description, textLocale: option.textLocale, badgeLocale: context.badgeLocale,
                 billingPlan: option.billingPlan, commitmentTotal: option.commitment.map { ExactDecimal($0.total) },
                 commitmentPayments: option.commitment?.payments, currentProductID: context.currentProductID)
-            return Key(shared: shared, index: context.index, isSelected: context.isSelected, buttonLabel: bits(context.buttonLabel),
-                       isButtonsStyle: context.isButtonsStyle)
+            return Key(shared: shared, index: context.index, isSelected: context.isSelected,
+                       buttonLabel: bits(context.buttonLabel), isButtonsStyle: context.isButtonsStyle)
         }
 
         /// The parts as bits: hashing a set runs a hasher per element.

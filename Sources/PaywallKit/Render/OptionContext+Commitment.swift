@@ -13,8 +13,8 @@ extension OptionContext {
         option.commitment.map { text.commitmentRenewal($0, payment: text.money(option.price)) }
     }
 
-    /// `commitment`: `payments` (12), `paymentsText`, `total`, `totalText`, `period` (`P1Y`), `periodText`, `text`; null
-    /// on an option billed up front.
+    /// `commitment`: `payments` (12), `paymentsText`, `total`, `totalText`, `period` (`P1Y`), `periodText`, `text`;
+    /// null on an option billed up front.
     var commitmentValue: MustacheValue {
         guard let commitment = option.commitment else { return .null }
         return .object([
@@ -32,7 +32,8 @@ extension OptionContext {
 extension PriceText {
     /// "12 monthly payments".
     public func commitmentPayments(_ commitment: Commitment) -> String {
-        strings.format("commitmentPayments", ["count": ICU.formatNumber(String(commitment.payments), locale: locale)], count: commitment.payments)
+        strings.format("commitmentPayments", ["count": ICU.formatNumber(String(commitment.payments), locale: locale)],
+                       count: commitment.payments)
     }
 
     /// "12 monthly payments, €71.88 total".
@@ -43,7 +44,8 @@ extension PriceText {
 
     /// The renewal and cancellation terms of a commitment, `payment` being each monthly payment.
     public func commitmentRenewal(_ commitment: Commitment, payment: String) -> String {
-        strings.format("renewsCommitment", ["count": ICU.formatNumber(String(commitment.payments), locale: locale), "price": payment,
+        strings.format("renewsCommitment",
+                       ["count": ICU.formatNumber(String(commitment.payments), locale: locale), "price": payment,
                                             "total": money(commitment.total), "duration": duration(commitment.period)],
                        count: commitment.payments)
     }

@@ -8,13 +8,16 @@ extension OptionContext {
     /// A name of `sharedFields`, in the order the fields are set.
     enum Field: String, CaseIterable, Sendable {
         case id, displayName, description, icon, badge, textLang, badgeLang, isCurrent, isPurchasable, relationship
-        case familyShareable, familySharing, kind, isSubscription, isOneTime, level, price, period, periodText, periodLabel
+        case familyShareable, familySharing, kind, isSubscription, isOneTime, level, price, period, periodText,
+             periodLabel
         case pricePerPeriod, pricePerPeriodSpoken, purchaseTerms, equivalent, relativeDiscount, offer, actionLabel
         case accessibleLabel, renewal, purchaseSummary, action, billingPlan, commitment, subscribeURL, purchaseURL
         case pricePerDay, pricePerWeek, pricePerMonth, pricePerYear
         // RevenueCat's paywall variable names, spelt as templates write them.
-        case product_name, price_per_period, price_per_period_full, sub_price_per_month, sub_price_per_week, sub_price_per_day
-        case sub_relative_discount, sub_duration, sub_period, total_price_and_per_month, sub_offer_price, sub_offer_duration
+        case product_name, price_per_period, price_per_period_full, sub_price_per_month, sub_price_per_week,
+             sub_price_per_day
+        case sub_relative_discount, sub_duration, sub_period, total_price_and_per_month, sub_offer_price,
+             sub_offer_duration
 
         /// A field's value for an option; nil: this option has none (a template naming it is an error).
         typealias Value = @Sendable (OptionContext) -> MustacheValue?
@@ -30,29 +33,40 @@ extension OptionContext {
             case .id: .value { .string($0.option.id) }
             case .displayName: .value { .string($0.option.text.displayName) }
             case .description: .value { .string($0.option.text.description) }
-            case .icon: .value { context in context.option.icon.map { .string(context.assetPrefix + assetURL($0)) } ?? .null }
+            case .icon: .value { context in
+                context.option.icon.map { .string(context.assetPrefix + assetURL($0)) } ?? .null
+            }
             case .badge: .value { $0.option.badge.map(MustacheValue.string) ?? .null }
             case .textLang: .value { FallbackLanguage.value($0.option.textLocale, on: $0.text.locale) }
-            case .badgeLang: .value { $0.option.badge == nil ? .null : FallbackLanguage.value($0.badgeLocale, on: $0.text.locale) }
+            case .badgeLang: .value {
+                $0.option.badge == nil ? .null : FallbackLanguage.value($0.badgeLocale, on: $0.text.locale)
+            }
             case .isCurrent: .value { .bool($0.option.isCurrent) }
             case .isPurchasable: .value { .bool($0.option.isPurchasable) }
             case .relationship: .value { $0.option.relationship.map { .string($0.rawValue) } ?? .null }
             case .familyShareable: .value { .bool($0.option.product.familyShareable) }
-            case .familySharing: .value { $0.option.product.familyShareable ? .string($0.text.strings["familySharing"]) : .null }
+            case .familySharing: .value {
+                $0.option.product.familyShareable ? .string($0.text.strings["familySharing"]) : .null
+            }
             case .kind: .value { .string($0.option.kind.rawValue) }
             case .isSubscription: .value { .bool($0.option.isSubscription) }
             case .isOneTime: .value { .bool(!$0.option.isSubscription) }
             case .level: .value { $0.option.isSubscription ? .int($0.option.product.level) : .null }
             case .price: .value { .string($0.text.price($0.option.price)) }
             case .period: .value { $0.option.period.map { .string($0.description) } ?? .null }
-            case .periodText: .value { context in context.option.period.map { .string(context.text.duration($0)) } ?? .null }
+            case .periodText: .value { context in
+                context.option.period.map { .string(context.text.duration($0)) } ?? .null
+            }
             case .periodLabel: .value { .string($0.periodLabel) }
             case .pricePerPeriod: .value { .string($0.billed()) }
             case .pricePerPeriodSpoken: .value { .string($0.billed(spoken: true)) }
-            case .purchaseTerms: .value { $0.option.isSubscription ? .null : .string($0.text.purchaseTerms($0.option.product)) }
+            case .purchaseTerms: .value {
+                $0.option.isSubscription ? .null : .string($0.text.purchaseTerms($0.option.product))
+            }
             case .equivalent: .value { $0.equivalent.map(MustacheValue.string) ?? .null }
             case .relativeDiscount: .value { context in
-                context.option.relativeDiscount.map { context.text.save($0) }.flatMap { $0.isEmpty ? nil : .string($0) } ?? .null
+                context.option.relativeDiscount.map { context.text.save($0) }
+                    .flatMap { $0.isEmpty ? nil : .string($0) } ?? .null
             }
             case .offer: .value { $0.offerValue }
             case .actionLabel: .value { .string($0.actionLabel) }
@@ -81,8 +95,12 @@ extension OptionContext {
             case .total_price_and_per_month: .value { context in
                 .string(context.equivalent.map { "\(context.billed()) (\($0))" } ?? context.billed())
             }
-            case .sub_offer_price: .value { context in .string(context.option.offer.map { context.text.price($0.price ?? 0) } ?? "") }
-            case .sub_offer_duration: .value { context in .string(context.option.offer.map { context.offerDuration($0) } ?? "") }
+            case .sub_offer_price: .value { context in
+                .string(context.option.offer.map { context.text.price($0.price ?? 0) } ?? "")
+            }
+            case .sub_offer_duration: .value { context in
+                .string(context.option.offer.map { context.offerDuration($0) } ?? "")
+            }
             }
         }
 
@@ -98,7 +116,8 @@ extension OptionContext {
             case .value(let value): return value
             case .alias(let field):
                 guard case .value(let value) = field.definition else {
-                    preconditionFailure("the alias \(rawValue) names \(field.rawValue), itself an alias: name the field it stands for")
+                    preconditionFailure("the alias \(rawValue) names \(field.rawValue), itself an alias: "
+                                        + "name the field it stands for")
                 }
                 return value
             }
@@ -122,7 +141,8 @@ extension OptionContext {
             case .periodCount: { .int($1.offer.periodCount) }
             case .duration: { .string($0.offerDuration($1)) }
             case .text: { context, applied in
-                .string(context.text.offerThen(applied, regular: context.option.price, context.option.billingPeriod ?? Period(1, .month)))
+                .string(context.text.offerThen(applied, regular: context.option.price,
+                                               context.option.billingPeriod ?? Period(1, .month)))
             }
             case .shortText: { .string($0.text.offer($1)) }
             }
@@ -131,7 +151,8 @@ extension OptionContext {
 
     /// The table, built once: every field by name, with the function that makes its value.
     static let fields: [(name: String, value: Field.Value)] = Field.allCases.map { ($0.rawValue, $0.value) }
-    static let offerFields: [(name: String, value: OfferField.Value)] = OfferField.allCases.map { ($0.rawValue, $0.value) }
+    static let offerFields: [(name: String, value: OfferField.Value)] =
+        OfferField.allCases.map { ($0.rawValue, $0.value) }
 
     /// The `offer` object of the option's applied offer, with the offer fields of `vocabulary`; null without one.
     var offerValue: MustacheValue {
@@ -142,7 +163,7 @@ extension OptionContext {
     }
 
     /// The fields a site's templates name, chosen once per build. No tag can look up a field no template names,
-    /// so it is never made: each formatted price or period costs microseconds, and a theme uses a few of them.
+    /// so it is never made: formatting a price or a period costs far more than a look-up, and a theme uses a few.
     final class Vocabulary: Sendable {
         /// The names of the table that are kept (of `Field` and `OfferField`); nil keeps every field.
         let names: Set<String>?

@@ -5,7 +5,8 @@ extension OptionContext {
     /// The offer and the regular price after it, or the billed price alone: "1 week free, then $49.99/year".
     var termsText: String {
         guard option.isSubscription else {
-            return text.strings.format("priceAndTerms", ["price": billed(), "terms": text.purchaseTerms(option.product, spoken: true)])
+            return text.strings.format("priceAndTerms",
+                                       ["price": billed(), "terms": text.purchaseTerms(option.product, spoken: true)])
         }
         guard let offer = option.offer else { return billed() }
         return text.offerThen(offer, regular: option.price, option.period ?? Period(1, .month))

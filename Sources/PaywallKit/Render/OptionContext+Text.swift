@@ -28,7 +28,9 @@ extension OptionContext {
         var parts = [option.text.displayName, billed(spoken: true)]
         if let commitment = commitmentPhrase { parts.append(commitment) }
         if !option.isSubscription { parts.append(text.purchaseTerms(option.product, spoken: true)) }
-        if let unit = equivalentUnit { parts.append(text.perPeriod(option.pricePer[unit] ?? 0, Period(1, unit), spoken: true)) }
+        if let unit = equivalentUnit {
+            parts.append(text.perPeriod(option.pricePer[unit] ?? 0, Period(1, unit), spoken: true))
+        }
         if let offer = option.offer { parts.append(text.offer(offer, spoken: true)) }
         if let discount = option.relativeDiscount { parts.append(text.save(discount)) }
         if option.product.familyShareable { parts.append(text.strings["familySharing"]) }

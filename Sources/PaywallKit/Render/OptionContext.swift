@@ -23,7 +23,9 @@ struct OptionContext {
     /// and no included features, until `FeatureTable.annotate` sets them on a page with a comparison table.
     var pageFields: MustacheObject {
         ["index": .int(index), "isSelected": .bool(isSelected), "includedFeatures": [], "hasIncludedFeatures": false,
-         "buttonLines": .list(buttonLines.enumerated().map { index, line in .object(["text": .string(line), "isFirst": .bool(index == 0)]) })]
+         "buttonLines": .list(buttonLines.enumerated().map { index, line in
+             .object(["text": .string(line), "isFirst": .bool(index == 0)])
+         })]
     }
 
     /// Everything else, the same on every page that shows this option to this customer: the fields of `vocabulary`.

@@ -20,7 +20,8 @@ struct OptionSection {
             }.filter { !$0.options.isEmpty }
         }
         var sections: [OptionSection] = []
-        func add(_ key: String, _ label: String, _ item: (option: StoreOption, value: MustacheValue), labelLocale: String? = nil) {
+        func add(_ key: String, _ label: String, _ item: (option: StoreOption, value: MustacheValue),
+                 labelLocale: String? = nil) {
             if let index = sections.firstIndex(where: { $0.key == key }) { sections[index].options.append(item) } else {
                 sections.append(OptionSection(key: key, label: label, labelLocale: labelLocale, options: [item]))
             }
@@ -40,8 +41,10 @@ struct OptionSection {
                 add(option.product.familyShareable ? "family" : "individual",
                     text.strings[option.product.familyShareable ? "groupFamily" : "groupIndividual"], item)
             case .level:
-                let level = options.filter { $0.option.product.level == option.product.level }.map(\.option.text.displayName)
-                add("level-\(option.product.level)", commonWords(level) ?? option.text.displayName, item, labelLocale: option.textLocale)
+                let level = options.filter { $0.option.product.level == option.product.level }
+                    .map(\.option.text.displayName)
+                add("level-\(option.product.level)", commonWords(level) ?? option.text.displayName, item,
+                    labelLocale: option.textLocale)
             }
         }
         // Subscriptions first, in period or level order; then lifetime, then other one-time products.
@@ -109,8 +112,8 @@ extension OptionSection {
                     "isOpen": .bool(index == openTab),
                     "marketingHTML": section.marketing.map { markdown in
                         let words = FallbackLanguage.tableWords(text.strings, markdownLocale: groupsLocale)
-                        return .string(FallbackLanguage.wrap(Markdown.render(markdown, allowRawHTML: allowRawHTML, tableWords: words).html,
-                                                             groupsLocale, on: text.locale))
+                        let html = Markdown.render(markdown, allowRawHTML: allowRawHTML, tableWords: words).html
+                        return .string(FallbackLanguage.wrap(html, groupsLocale, on: text.locale))
                     } ?? .null,
                     "options": .list(options),
                     "name": .string(sharedPicker ? "plan" : "plan-\(index)"),

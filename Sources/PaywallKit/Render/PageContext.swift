@@ -22,11 +22,13 @@ struct PageContext {
     }
 
     /// The options' contexts; one built before with the same inputs (on another page) comes from `cache`.
-    func contexts(_ options: [StoreOption], cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
+    func contexts(_ options: [StoreOption],
+                  cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
         let badgeLocale = model.page.textLocale(of: "badges")
         let isButtonsStyle = model.page.controlStyle == .buttons
-        let key = OptionContext.Cache.PageKey(options: .init(options), locale: text.locale, currency: text.currency, selectedID: model.selectedID,
-                                              assetPrefix: root, buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
+        let key = OptionContext.Cache.PageKey(options: .init(options), locale: text.locale, currency: text.currency,
+                                              selectedID: model.selectedID, assetPrefix: root,
+                                              buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
                                               isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
         if let known = cache.contexts(for: key) { return known }
         // A subscriber's options change the plan: their links name the current one.
@@ -68,7 +70,9 @@ struct PageContext {
             insert(path.dropFirst(), value, into: &child)
             object[head] = .object(child)
         }
-        for (option, value) in options { insert(ArraySlice(option.id.split(separator: ".").map(String.init)), value, into: &tree) }
+        for (option, value) in options {
+            insert(ArraySlice(option.id.split(separator: ".").map(String.init)), value, into: &tree)
+        }
         return .object(tree)
     }
 
@@ -80,19 +84,22 @@ struct PageContext {
                 cache: inout OptionContext.Cache) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
         // The options the page hides are reachable by product ID too; the resolver shows every option of most pages.
-        let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in !model.options.contains { $0.id == option.id } }
+        let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in
+            !model.options.contains { $0.id == option.id }
+        }
         return [
             "title": .string(title),
             "locale": .string(model.locale),
             "lang": .string(model.locale),
             "dir": .string(strings.direction),
-            "app": .object(["name": .string(appName), "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null,
+            "app": .object(["name": .string(appName),
+                            "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null,
                             "openURL": config.appOpenURL.map(MustacheValue.string) ?? .null,
                             "appStoreURL": config.appStoreURL.map(MustacheValue.string) ?? .null]),
             "app_name": .string(appName),
-            "group": .object(["id": model.group.map { .string($0.id) } ?? .null, "displayName": .string(model.groupText.displayName),
-                              "description": .string(model.groupText.description),
-                              "textLang": groupTextLang]),
+            "group": .object(["id": model.group.map { .string($0.id) } ?? .null,
+                              "displayName": .string(model.groupText.displayName),
+                              "description": .string(model.groupText.description), "textLang": groupTextLang]),
             "options": .list(options.map(\.value)),
             "planNames": .string(cache.planNames(options, locale: model.locale)),
             "products": cache.products(hidden.isEmpty ? options : options + contexts(hidden, cache: &cache)),

@@ -41,8 +41,9 @@ extension PageRenderer {
         mutating func layout(page: Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?,
                              onlySection: String?, make: () -> OptionSection.Layout) -> OptionSection.Layout {
             guard let identities = OptionContext.Cache.identities(options) else { return make() }
-            let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection, groups: page.optionGroups,
-                                groupsLocale: page.textLocale(of: "optionGroups"), controlStyle: page.controlStyle)
+            let key = LayoutKey(options: identities, selectedID: selectedID, onlySection: onlySection,
+                                groups: page.optionGroups, groupsLocale: page.textLocale(of: "optionGroups"),
+                                controlStyle: page.controlStyle)
             return layouts.kept(key, cost: max(1, options.count)) {
                 var layout = make()
                 layout.values = layout.values.map { value in

@@ -28,12 +28,15 @@ struct PageRenderer {
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
     /// `library`: the theme's templates, or a copy of them (one per thread); `memo` keeps option cards from page to
     /// page, for that library.
-    func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement, library: TemplateLibrary? = nil,
-                cache: inout Cache, memo: RenderMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
+    func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
+                library: TemplateLibrary? = nil, cache: inout Cache, memo: RenderMemo? = nil,
+                diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
-        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings, formatted: cache.formatted)
-        let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path, vocabulary: vocabulary)
+        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings,
+                             formatted: cache.formatted)
+        let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path,
+                                  vocabulary: vocabulary)
         let features = FeatureTable(model)
         let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
         let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale) { cache.direction(of: $0) }
@@ -41,7 +44,8 @@ struct PageRenderer {
         let page = model.page
 
         let controlStyle = page.controlStyle
-        let layout = cache.layout(page: page, options: options, selectedID: model.selectedID, onlySection: placement.onlySection) {
+        let layout = cache.layout(page: page, options: options, selectedID: model.selectedID,
+                                  onlySection: placement.onlySection) {
             OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
                                  onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
         }
@@ -53,7 +57,9 @@ struct PageRenderer {
         let scheme = page.colorScheme ?? config.colorScheme
         context["t"] = texts
         let isPlain = model.page.isPlain
-        context["carry"] = isPlain ? .null : config.links.script.map { .object(["script": .string($0.source), "hash": .string($0.hash)]) } ?? .null
+        context["carry"] = isPlain
+            ? .null
+            : config.links.script.map { .object(["script": .string($0.source), "hash": .string($0.hash)]) } ?? .null
         context["root"] = .string(root)
         context["stylesheet"] = .string(root + stylesheet)
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
@@ -76,19 +82,22 @@ struct PageRenderer {
         context["isPaged"] = .bool(controlStyle == .pagedPicker || controlStyle == .pagedProminentPicker)
         context["controlPlacement"] = .string(page.controlPlacement.rawValue)
         context["containerPlacement"] = page.containerBackground.map { .string($0.placement.rawValue) } ?? .null
-        context["isBottomBar"] = .bool(page.controlPlacement == .bottomBar || page.controlPlacement == .buttonsInBottomBar)
+        context["isBottomBar"] = .bool(page.controlPlacement == .bottomBar
+                                       || page.controlPlacement == .buttonsInBottomBar)
         context["storeButtonsInBar"] = .bool(page.controlPlacement == .buttonsInBottomBar)
         context["sections"] = .list(layout.values)
         context["hasSharedPicker"] = .bool(layout.sharedPicker)
         context["hasTabs"] = .bool(layout.hasTabs)
         context["features"] = features?.value(caption: strings["comparePlans"]) ?? .null
         context["groupLinks"] = .list(placement.groupLinks.map { link in
-            .object(["label": .string(link.label), "href": .string(root + link.path), "isCurrent": .bool(link.isCurrent)])
+            .object(["label": .string(link.label), "href": .string(root + link.path),
+                     "isCurrent": .bool(link.isCurrent)])
         })
         context["hasGroupLinks"] = .bool(!placement.groupLinks.isEmpty)
         context["policies"] = .list(links.policies)
         context["hasPolicies"] = .bool(!links.policies.isEmpty)
-        // A plain page (a checkout's success page) has the policy links, and no store buttons: there is nothing to restore or redeem.
+        // A plain page (a checkout's success page) has the policy links, and no store buttons: there is nothing to
+        // restore or redeem.
         context["storeButtons"] = .list(isPlain ? [] : links.buttons)
         context["hasStoreButtons"] = .bool(!isPlain && !links.buttons.isEmpty)
         context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
@@ -98,8 +107,9 @@ struct PageRenderer {
         if hasSubscription {
             let hasCommitment = model.options.contains { $0.commitment != nil }
             let notice = cache.notices.kept(Cache.NoticeKey(locale: model.locale, hasCommitment: hasCommitment)) {
-                let notice = AutoRenewNotice(billing: config.billing, strings: strings,
-                                             manageURL: config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: model.locale)),
+                let manageURL = config.links.buttons["manageSubscription"]?
+                    .expand(LinkTemplate.Values(locale: model.locale))
+                let notice = AutoRenewNotice(billing: config.billing, strings: strings, manageURL: manageURL,
                                              hasCommitment: hasCommitment)
                 return (notice.text, notice.value)
             }
@@ -118,22 +128,25 @@ struct PageRenderer {
         var hasH1 = false
         context["marketingHTML"] = .string("")
         if page.marketing == .markdown {
-            guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics) else { return nil }
-            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
-                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale))
+            guard let markdown = fillPlaceholders(model, context: context, diagnostics: &diagnostics)
+            else { return nil }
+            let words = FallbackLanguage.tableWords(strings, markdownLocale: page.bodyLocale)
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML, tableWords: words)
             if let limit = rendered.overLimit {
                 // A body over a limit as written was reported where it crossed it, when the site was read.
                 if Markdown.render(page.body).overLimit == nil {
                     diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine, column: 1),
-                                      "the Markdown is too large once its placeholders are filled: \(limit.url)", hint: "split it up")
+                                      "the Markdown is too large once its placeholders are filled: \(limit.url)",
+                                      hint: "split it up")
                 }
                 return nil
             }
             if page.bodyTemplate != nil {
                 // Catalog text now stands where placeholders were: check the links and raw HTML again.
                 let errors = diagnostics.errorsReported
-                MarkdownCheck.check(rendered, of: markdown, file: page.file, firstLine: page.bodyLine, allowRawHTML: config.allowRawHTML,
-                                    afterPlaceholders: true, trusted: Set([config.appOpenURL].compactMap { $0 }), diagnostics: &diagnostics)
+                MarkdownCheck.check(rendered, of: markdown, file: page.file, firstLine: page.bodyLine,
+                                    allowRawHTML: config.allowRawHTML, afterPlaceholders: true,
+                                    trusted: Set([config.appOpenURL].compactMap { $0 }), diagnostics: &diagnostics)
                 if diagnostics.errorsReported > errors { return nil }
             }
             if rendered.h1Count > 1 {
@@ -141,28 +154,35 @@ struct PageRenderer {
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
                                   hint: "make the others '## ' headings")
             }
-            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale) { cache.direction(of: $0) })
+            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale) {
+                cache.direction(of: $0)
+            })
             hasH1 = rendered.h1Count > 0
         }
         context["hasH1"] = .bool(hasH1)
-        context["titleLang"] = FallbackLanguage.value(page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title"),
-                                                      on: model.locale) { cache.direction(of: $0) }
+        let titleLocale = page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title")
+        context["titleLang"] = FallbackLanguage.value(titleLocale, on: model.locale) { cache.direction(of: $0) }
 
         do {
             if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings) }
-            let html = try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true, capacity: cache.pageSize + cache.pageSize / 8,
-                                                         memo: memo)
+            let html = try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context),
+                                                                 strict: true,
+                                                                 capacity: cache.pageSize + cache.pageSize / 8,
+                                                                 memo: memo)
             cache.pageSize = html.count
             return html
         } catch {
-            diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message,
-                              hint: "fix the template; `paywall schema page` lists the names a template can use ($defs.templateVocabulary)")
+            diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
+                              error.message,
+                              hint: "fix the template; `paywall schema page` lists the names a template can use "
+                                    + "($defs.templateVocabulary)")
             return nil
         }
     }
 
     /// The page's hreflang alternates, and its other languages each named in its own language (none marked current).
-    private func pageLinks(_ placement: Placement, root: String, cache: inout Cache) -> (alternates: MustacheValue, languages: [MustacheValue]) {
+    private func pageLinks(_ placement: Placement, root: String,
+                           cache: inout Cache) -> (alternates: MustacheValue, languages: [MustacheValue]) {
         let key = Cache.LinksKey(alternates: placement.alternatesKey, root: root)
         if !placement.alternatesKey.isEmpty, let known = cache.links.value(for: key) { return known }
         let base = config.baseURL ?? root
@@ -180,7 +200,9 @@ struct PageRenderer {
                      "name": .string(cache.languageName(alternate.locale)), "isCurrent": false])
         }
         let links = (alternates: MustacheValue.list(alternates), languages: languages)
-        if !placement.alternatesKey.isEmpty { cache.links.insert(links, for: key, cost: languages.count + alternates.count) }
+        if !placement.alternatesKey.isEmpty {
+            cache.links.insert(links, for: key, cost: languages.count + alternates.count)
+        }
         return links
     }
 
@@ -190,28 +212,34 @@ struct PageRenderer {
         guard let parsed = page.bodyTemplate else { return page.body }
         do {
             let template = try parsed.get()
-            // In copy from another language, a value in the page's own (an Arabic price in English text) is a bidi isolate.
+            // In copy from another language, a value in the page's own (an Arabic price in English text) is a
+            // bidi isolate.
             let foreign = page.bodyLocale.map { FallbackLanguage.isForeign($0, on: model.locale) } ?? false
-            let escape: @Sendable (String) -> String = foreign ? MarkdownEscaping.escapeIsolated : MarkdownEscaping.escape
+            let escape: @Sendable (String) -> String = foreign
+                ? MarkdownEscaping.escapeIsolated
+                : MarkdownEscaping.escape
             return try TemplateLibrary([:]).render(template, .object(context), strict: true, escape: escape)
         } catch {
             let hint = error.message.hasPrefix("no value named")
-                ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, pricePerMonth, offer.text … (`paywall schema page` lists them all)"
+                ? "placeholders can name title, app.name, group.displayName, options, and products.ID.price, "
+                  + "pricePerMonth, offer.text … (`paywall schema page` lists them all)"
                 : nil
             let variant = switch model.state {
             case .new: "for a new customer"
             case .current(let id): "for a subscriber to \(id)"
             case .lapsed(let id): "for a lapsed subscriber to \(id)"
             }
-            diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine + error.line - 1, column: error.column),
+            diagnostics.error(SourceLocation(file: page.file, line: page.bodyLine + error.line - 1,
+                                             column: error.column),
                               "\(error.message) (in the \(model.locale) page \(variant))", hint: hint)
             return nil
         }
     }
 }
 
-/// Escapes a placeholder's value for Markdown source: ASCII punctuation gets a backslash, so "*" or "[x](y)"
-/// stays text (":" and "@" too, so no autolink starts), and `& < > " '` become entities that cmark turns back into text.
+/// Escapes a placeholder's value for Markdown source, not HTML (cmark renders the result, so Mustache's
+/// `htmlEscaped` alone would not do): ASCII punctuation gets a backslash, so "*" or "[x](y)" stays text (":" and "@"
+/// too, so no autolink starts), then `htmlEscaped` makes `& < > " '` entities that cmark turns back into text.
 enum MarkdownEscaping {
     @Sendable static func escape(_ text: String) -> String {
         var result = ""

@@ -12,8 +12,8 @@ struct PolicyPages {
     /// The language of a policy page's base file (`terms.md`).
     var defaultLocale: String?
 
-    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, stylesheet: String,
-         defaultLocale: String? = nil) {
+    init(content: ContentFiles, theme: Theme, config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>,
+         stylesheet: String, defaultLocale: String? = nil) {
         self.content = content
         self.defaultLocale = defaultLocale
         self.theme = theme
@@ -21,8 +21,10 @@ struct PolicyPages {
         self.stylesheet = stylesheet
         var links: [(String, Policies.Link)] = []
         for policies in [config.policies, catalog.appPolicies] + pages.map(\.policies) {
-            for (kind, link) in [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)] {
-                guard let link, case .page = link, !links.contains(where: { Self.slug($0.1) == Self.slug(link) }) else { continue }
+            for (kind, link) in [("termsOfService", policies.termsOfService),
+                                 ("privacyPolicy", policies.privacyPolicy)] {
+                guard let link, case .page = link, !links.contains(where: { Self.slug($0.1) == Self.slug(link) })
+                else { continue }
                 links.append((kind, link))
             }
         }
@@ -36,7 +38,8 @@ struct PolicyPages {
 
     /// Writes each policy page of `locale`, with what it was made from; returns their paths by slug (`terms` →
     /// `de-DE/policies/terms/`).
-    func render(locale: String, strings: Strings, texts: MustacheValue, into files: inout [(file: OutputFile, source: String)],
+    func render(locale: String, strings: Strings, texts: MustacheValue,
+                into files: inout [(file: OutputFile, source: String)],
                 diagnostics: inout Diagnostics) -> [String: String] {
         var paths: [String: String] = [:]
         for (kind, link) in links {
@@ -46,15 +49,17 @@ struct PolicyPages {
             var markdownLocale: String?   // a catalog's EULA text is in no known language
             if text.isEmpty {
                 guard let file = content.file(slug, locale: locale) else {
-                    diagnostics.error(location, "the policy page '\(name)' is not in content/ (looked for \(joinPath(content.folder, "content/" + name)))",
+                    diagnostics.error(location,
+                                      "the policy page '\(name)' is not in content/ (looked for "
+                                      + "\(joinPath(content.folder, "content/" + name)))",
                                       hint: "add content/\(name)")
                     continue
                 }
                 markdown = file.body
                 markdownLocale = file.locale ?? defaultLocale
             }
-            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML,
-                                           tableWords: FallbackLanguage.tableWords(strings, markdownLocale: markdownLocale))
+            let words = FallbackLanguage.tableWords(strings, markdownLocale: markdownLocale)
+            let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML, tableWords: words)
             let path = "\(locale)/policies/\(slug)/"
             let root = "../../../"
             let context: MustacheObject = [
@@ -70,11 +75,15 @@ struct PolicyPages {
                 "t": texts,
             ]
             do {
-                let source = text.isEmpty ? "the \(kind) page \(joinPath(content.folder, "content/" + name))" : "the \(kind) text of \(location.file)"
-                files.append((OutputFile(path + "index.html", try theme.library.render("policy", .object(context), strict: true)), source))
+                let source = text.isEmpty
+                    ? "the \(kind) page \(joinPath(content.folder, "content/" + name))"
+                    : "the \(kind) text of \(location.file)"
+                files.append((OutputFile(path + "index.html",
+                                         try theme.library.render("policy", .object(context), strict: true)), source))
                 paths[slug] = path
             } catch {
-                diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)
+                diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
+                                  error.message)
             }
         }
         return paths

@@ -50,7 +50,9 @@ public struct PriceText: Sendable {
     /// "1 year", "3 months": a period `times` over, in words.
     public func duration(_ period: Period, times: Int = 1, width: ICU.UnitWidth = .wide) -> String {
         let count = period.count * times, locale = locale
-        let format = { ICU.formatDuration(count, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width, locale: locale) }
+        let format = {
+            ICU.formatDuration(count, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width, locale: locale)
+        }
         return formatted?.text("\(count) \(period.unit.rawValue) \(width.rawValue) \(locale)", make: format) ?? format()
     }
 
@@ -73,18 +75,24 @@ public struct PriceText: Sendable {
         let offer = applied.offer
         switch offer.paymentMode {
         case .freeTrial:
-            return strings.format(spoken ? "offerFreeTrialSpoken" : "offerFreeTrial", ["duration": duration(offer.period, times: offer.periodCount)])
+            return strings.format(spoken ? "offerFreeTrialSpoken" : "offerFreeTrial",
+                                  ["duration": duration(offer.period, times: offer.periodCount)])
         case .payAsYouGo:
             let each = perPeriod(applied.price ?? 0, offer.period, spoken: spoken)
-            return strings.format("offerPayAsYouGo", ["price": each, "duration": duration(offer.period, times: offer.periodCount)])
+            return strings.format("offerPayAsYouGo",
+                                  ["price": each, "duration": duration(offer.period, times: offer.periodCount)])
         case .payUpFront:
-            return strings.format("offerPayUpFront", ["price": price(applied.price ?? 0), "duration": duration(offer.period, times: offer.periodCount)])
+            return strings.format("offerPayUpFront",
+                                  ["price": price(applied.price ?? 0),
+                                   "duration": duration(offer.period, times: offer.periodCount)])
         }
     }
 
     /// "1 week free, then $49.99/year".
-    public func offerThen(_ applied: AppliedOffer, regular price: Decimal, _ period: Period, spoken: Bool = false) -> String {
-        strings.format("offerThen", ["offer": offer(applied, spoken: spoken), "regular": perPeriod(price, period, spoken: spoken)])
+    public func offerThen(_ applied: AppliedOffer, regular price: Decimal, _ period: Period,
+                          spoken: Bool = false) -> String {
+        strings.format("offerThen",
+                       ["offer": offer(applied, spoken: spoken), "regular": perPeriod(price, period, spoken: spoken)])
     }
 
     /// The name of a billing period as a tab label: "Monthly", "Yearly", "Every 3 Months".

@@ -15,7 +15,8 @@ enum RootIndex {
     /// What every locale chooser of one build shares (the root index and each page's locale-less address): each
     /// locale's own name and direction and the default locale's UI strings, made once rather than per file.
     struct Chooser {
-        let theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]], stylesheet: String
+        let theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String
+        let pages: [String: [Page]], stylesheet: String
         let strings: Strings
         let texts: MustacheValue
         /// Each locale's name in itself ("Deutsch") and its writing direction.
@@ -23,14 +24,16 @@ enum RootIndex {
         /// The names of each locale's pages.
         let pageNames: [String: Set<String>]
 
-        init(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]], stylesheet: String) {
+        init(theme: Theme, config: SiteConfig, locales: [String], defaultLocale: String, pages: [String: [Page]],
+             stylesheet: String) {
             (self.theme, self.config, self.locales, self.defaultLocale, self.pages, self.stylesheet) =
                 (theme, config, locales, defaultLocale, pages, stylesheet)
             strings = theme.strings(for: defaultLocale, fallback: defaultLocale).strings
             texts = strings.templateValue
             var names: [String: (name: String, dir: String)] = [:]
             for locale in Set(locales + [defaultLocale]) {
-                names[locale] = (capitalizedFirst(ICU.displayName(of: locale, in: locale), locale), ICU.isRightToLeft(locale) ? "rtl" : "ltr")
+                names[locale] = (capitalizedFirst(ICU.displayName(of: locale, in: locale), locale),
+                                 ICU.isRightToLeft(locale) ? "rtl" : "ltr")
             }
             self.names = names
             pageNames = pages.mapValues { Set($0.map(\.name)) }
@@ -57,15 +60,19 @@ enum RootIndex {
                     "href": .string(up + (target ?? "\(locale)/")),
                     "absoluteHref": .string((config.baseURL ?? up) + (target ?? "\(locale)/")),
                     "pages": .list(own.map { page in
-                        .object(["title": .string(page.title.isEmpty ? page.name : page.title), "href": .string("\(locale)/\(page.name)/")])
+                        .object(["title": .string(page.title.isEmpty ? page.name : page.title),
+                                 "href": .string("\(locale)/\(page.name)/")])
                     }),
                     "hasSeveralPages": .bool(own.count > 1),
                 ])
             }
             let first = target(defaultLocale) ?? shown.first?.target ?? ""
-            let title = page.flatMap { name in (pages[defaultLocale] ?? pages[shown.first?.locale ?? ""] ?? []).first { $0.name == name }?.title }
+            let title = page.flatMap { name in
+                (pages[defaultLocale] ?? pages[shown.first?.locale ?? ""] ?? []).first { $0.name == name }?.title
+            }
             let context: MustacheObject = [
-                "title": .string(title.flatMap { $0.isEmpty ? nil : $0 } ?? config.appName ?? strings["chooseLanguage"]),
+                "title": .string(title.flatMap { $0.isEmpty ? nil : $0 }
+                                     ?? config.appName ?? strings["chooseLanguage"]),
                 "lang": .string(defaultLocale),
                 "dir": .string(names[defaultLocale]?.dir ?? "ltr"),
                 "stylesheet": .string(up + stylesheet),
@@ -75,14 +82,15 @@ enum RootIndex {
                 "defaultHref": .string((config.baseURL ?? up) + first),
                 "redirect": first.isEmpty ? .null : .string(up + first),
             ]
-            return RootIndex.render("index", context, theme: theme, config: config, texts: texts, root: up, diagnostics: &diagnostics)
+            return RootIndex.render("index", context, theme: theme, config: config, texts: texts, root: up,
+                                    diagnostics: &diagnostics)
         }
     }
 
     /// Renders a whole-page template of the theme with what every such page shares (the colour scheme, the app, the
     /// UI strings), its links to assets starting at `root`.
-    static func render(_ template: String, _ context: MustacheObject, theme: Theme, config: SiteConfig, texts: MustacheValue, root: String,
-                       diagnostics: inout Diagnostics) -> String {
+    static func render(_ template: String, _ context: MustacheObject, theme: Theme, config: SiteConfig,
+                       texts: MustacheValue, root: String, diagnostics: inout Diagnostics) -> String {
         var context = context
         context["colorScheme"] = config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue)
         context["app"] = .object(["name": config.appName.map(MustacheValue.string) ?? .null,
@@ -91,7 +99,8 @@ enum RootIndex {
         do {
             return try theme.library.render(template, .object(context), strict: true)
         } catch {
-            diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)
+            diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
+                              error.message)
             return ""
         }
     }

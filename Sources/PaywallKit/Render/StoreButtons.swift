@@ -29,24 +29,35 @@ struct StoreButtons {
         var diagnostics = Diagnostics()
         var policies: [MustacheValue] = []
         if isVisible(.policies) {
-            for (kind, link) in [("termsOfService", model.policies.termsOfService), ("privacyPolicy", model.policies.privacyPolicy)] {
+            for (kind, link) in [("termsOfService", model.policies.termsOfService),
+                                 ("privacyPolicy", model.policies.privacyPolicy)] {
                 switch link {
                 case .url(let url)?:
-                    policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]), "href": .string(url)]))
+                    policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]),
+                                             "href": .string(url)]))
                 case let link?:
                     let path = policyPaths[PolicyPages.slug(link)] ?? ""
-                    policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]), "href": .string(root + path)]))
+                    policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]),
+                                             "href": .string(root + path)]))
                 case nil:
-                    diagnostics.error(page.location(of: "policies"), "the page has no \(kind == "termsOfService" ? "Terms of Service" : "Privacy Policy") link (\(kind))",
-                                      hint: "App Store guideline 3.1.2 asks for one: set policies.\(kind) in the page, in paywall.yml or in the catalog's appPolicies, or hide them with storeButtons: { policies: hidden }")
+                    diagnostics.error(page.location(of: "policies"),
+                                      "the page has no "
+                                          + "\(kind == "termsOfService" ? "Terms of Service" : "Privacy Policy") link "
+                                          + "(\(kind))",
+                                      hint: "App Store guideline 3.1.2 asks for one: set policies.\(kind) in the page, "
+                                            + "in paywall.yml or in the catalog's appPolicies, or hide them with "
+                                            + "storeButtons: { policies: hidden }")
                 }
             }
         }
         var buttons: [MustacheValue] = []
         for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation] where isVisible(button) {
             guard let action = config.links.buttons[button.rawValue] else {
-                diagnostics.error(page.location(of: "storeButtons"), "the \(button.rawValue) button is visible but paywall.yml has no actions.\(button.rawValue)",
-                                  hint: "add actions: { \(button.rawValue): https://… } to paywall.yml, or set it to hidden")
+                diagnostics.error(page.location(of: "storeButtons"),
+                                  "the \(button.rawValue) button is visible but paywall.yml has no "
+                                  + "actions.\(button.rawValue)",
+                                  hint: "add actions: { \(button.rawValue): https://… } to paywall.yml, "
+                                        + "or set it to hidden")
                 continue
             }
             buttons.append(.object(["kind": .string(button.rawValue), "label": .string(strings[button.rawValue]),

@@ -24,10 +24,14 @@ struct StyleRules: Sendable {
 
     static func declarations(_ page: Page) -> String {
         var lines: [String] = []
-        if let color = page.background?.color { lines.append("--page-bg: \(color); --page-fg: \(CSSColor.readableText(on: color));") }
+        if let color = page.background?.color {
+            lines.append("--page-bg: \(color); --page-fg: \(CSSColor.readableText(on: color));")
+        }
         if let image = page.background?.image { lines.append("--page-bg-image: url(\"../\(assetURL(image))\");") }
         if let container = page.containerBackground {
-            let value = container.colors.count == 1 ? container.colors[0] : "linear-gradient(\(container.colors.joined(separator: ", ")))"
+            let value = container.colors.count == 1
+                ? container.colors[0]
+                : "linear-gradient(\(container.colors.joined(separator: ", ")))"
             lines.append("--container-bg: \(value); --container-fg: \(CSSColor.readableText(on: container.colors));")
         }
         if let color = page.pickerItemBackground {
@@ -50,8 +54,12 @@ struct StyleRules: Sendable {
         guard count > 0 else { return "" }
         func list(_ selector: (Int) -> String) -> String { (0..<count).map(selector).joined(separator: ",\n") }
         let checked = { (index: Int) in ".picker:has(.option-input[data-index=\"\(index)\"]:checked)" }
-        return list { "\(checked($0)) .subscribe[data-index=\"\($0)\"],\n\(checked($0)) :is(.renewal, .purchase-terms)[data-index=\"\($0)\"]" } + " { display: block; }\n"
-            + list { ".store:has(.tab-input[data-tab=\"\($0)\"]:checked) .section[data-tab=\"\($0)\"]" } + " { display: block; }\n"
+        return list {
+            "\(checked($0)) .subscribe[data-index=\"\($0)\"],\n"
+                + "\(checked($0)) :is(.renewal, .purchase-terms)[data-index=\"\($0)\"]"
+        } + " { display: block; }\n"
+            + list { ".store:has(.tab-input[data-tab=\"\($0)\"]:checked) .section[data-tab=\"\($0)\"]" }
+            + " { display: block; }\n"
             + (carousel ? carouselRules(count: count) : "")
     }
 
@@ -66,7 +74,8 @@ struct StyleRules: Sendable {
             return "  \(card) { view-timeline: --page-\(index) inline; }\n"
                 + "  \(marker) { animation: page-marker linear both; animation-timeline: --page-\(index); }\n"
         }
-        return "@supports (animation-timeline: view()) {\n  .picker:has(> [data-carousel]) { timeline-scope: \(names); }\n"
+        return "@supports (animation-timeline: view()) {\n"
+            + "  .picker:has(> [data-carousel]) { timeline-scope: \(names); }\n"
             + pages.joined() + "}\n"
     }
 
@@ -74,7 +83,8 @@ struct StyleRules: Sendable {
     var css: String {
         var text = ""
         if let accentColor {
-            text += "\n:root { --accent: \(accentColor); --on-accent: \(accentForeground ?? CSSColor.readableText(on: accentColor)); }\n"
+            text += "\n:root { --accent: \(accentColor); --on-accent: "
+                    + "\(accentForeground ?? CSSColor.readableText(on: accentColor)); }\n"
         } else if let accentForeground {
             text += "\n:root { --on-accent: \(accentForeground); }\n"
         }

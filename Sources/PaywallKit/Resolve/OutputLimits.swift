@@ -1,6 +1,6 @@
 /// How large a build's output may grow, checked after loading and before a page renders or a file is written: a
 /// page with customer states writes one page per option, each showing every option, so its output grows with its
-/// options squared (800 options in one group made 1.3 GB). No real paywall comes near either limit.
+/// options squared, so one large group could fill the disk. No real paywall comes near either limit.
 public enum OutputLimits {
     /// Options one page may show (its products, one-time products included).
     public static let maximumOptionsPerPage = 50

@@ -11,7 +11,8 @@ extension Resolver {
               let total = plan.total(in: market.storefront) else { return }
         option.billingPlan = .monthly
         option.price = payment
-        option.commitment = Commitment(payments: MonthlyPlan.payments, total: total, period: MonthlyPlan.commitmentPeriod)
+        option.commitment = Commitment(payments: MonthlyPlan.payments, total: total,
+                                       period: MonthlyPlan.commitmentPeriod)
         let year = MonthlyPlan.commitmentPeriod
         option.pricePer = [.month: payment, .year: total,
                            .week: PriceMath.price(total, per: .week, for: year, fractionDigits: market.digits),
@@ -20,20 +21,28 @@ extension Resolver {
 
     /// One warning per page and storefront that lacks the monthly plan of one-year subscriptions the page asks
     /// to bill monthly (they bill up front there), at the `billingPlan` that asked.
-    func warnAboutUpFrontBilling(_ page: Page, options: [StoreOption], storefront: String, diagnostics: inout Diagnostics) {
-        guard page.billingPlan == .monthly || page.optionGroups?.groups.contains(where: { $0.billingPlan == .monthly }) == true else { return }
+    func warnAboutUpFrontBilling(_ page: Page, options: [StoreOption], storefront: String,
+                                 diagnostics: inout Diagnostics) {
+        guard page.billingPlan == .monthly
+            || page.optionGroups?.groups.contains(where: { $0.billingPlan == .monthly }) == true
+        else { return }
         var missing: [SourceLocation: [String]] = [:]
-        for option in options where option.isSubscription && option.billingPlan == .upFront && option.period == MonthlyPlan.commitmentPeriod
+        for option in options where option.isSubscription && option.billingPlan == .upFront
+            && option.period == MonthlyPlan.commitmentPeriod
             && page.billingPlan(for: option.id) == .monthly {
             missing[page.billingPlanLocation(for: option.id), default: []].append(option.id)
         }
         for (location, ids) in missing.sorted(by: { $0.key < $1.key }) {
             let names = ids.map { "'\($0)'" }.joined(separator: ", ")
             let unavailable = MonthlyPlan.unavailableStorefronts.contains(storefront)
-            diagnostics.warning(location, "storefront \(storefront) has no monthly plan for \(names); \(ids.count == 1 ? "it bills" : "they bill") up front there",
+            let bills = EnglishPlural.choose(ids.count, one: "it bills", many: "they bill")
+            diagnostics.warning(location,
+                                "storefront \(storefront) has no monthly plan for \(names); \(bills) up front there",
                                 hint: unavailable
-                                    ? "the App Store sells no monthly plans with a commitment in \(storefront); show these locales billed up front (billingPlan: upFront)"
-                                    : "add \(storefront): \"…\" to billingPlans.monthly.price in the catalog (or prices.yml), or set billingPlan: upFront")
+                                    ? "the App Store sells no monthly plans with a commitment in \(storefront); "
+                                      + "show these locales billed up front (billingPlan: upFront)"
+                                    : "add \(storefront): \"…\" to billingPlans.monthly.price in the catalog "
+                                      + "(or prices.yml), or set billingPlan: upFront")
         }
     }
 }

@@ -37,7 +37,8 @@ extension Resolver {
             var groups: [GroupText?]
         }
 
-        /// All that a page's options depend on: the locale's table, its products, the customer, and the page's fields they read.
+        /// All that a page's options depend on: the locale's table, its products, the customer, and the page's fields
+        /// they read.
         struct OptionsKey: Hashable {
             var table: Int
             var slots: [Int], state: CustomerState, controlIcons: [String: String], badges: [String: String]
@@ -110,7 +111,8 @@ extension Resolver {
         prepare(&cache)
         let storefront = storefront(for: locale)
         let currency = Storefronts.currency(of: storefront) ?? "USD"
-        let market = Cache.Market(storefront: storefront, currency: currency, digits: ICU.fractionDigits(currency: currency))
+        let market = Cache.Market(storefront: storefront, currency: currency,
+                                  digits: ICU.fractionDigits(currency: currency))
         cache.tables.append(Cache.Tables(market: market, products: Array(repeating: nil, count: catalog.products.count),
                                          groups: Array(repeating: nil, count: catalog.groups.count)))
         cache.tableNumbers[locale] = cache.tables.count - 1
@@ -136,11 +138,12 @@ extension Resolver {
         var found = Diagnostics()
         let what = "\(product.kind.noun) '\(product.id)'"
         var result = Cache.Priced(amount: nil, pricePer: [:], text: nil, diagnostics: [])
-        if let amount = price(product.price, at: product.price.location ?? product.location, what, storefront: market.storefront,
-                              locale: locale, diagnostics: &found) {
+        if let amount = price(product.price, at: product.price.location ?? product.location, what,
+                              storefront: market.storefront, locale: locale, diagnostics: &found) {
             result.amount = amount
             if product.isSubscription, let period = product.period {
-                result.pricePer = cache.perUnit.kept(Cache.PerUnitKey(price: ExactDecimal(amount), period: period, digits: market.digits)) {
+                result.pricePer = cache.perUnit.kept(Cache.PerUnitKey(price: ExactDecimal(amount), period: period,
+                                                                      digits: market.digits)) {
                     var prices: [Period.Unit: Decimal] = [:]
                     for unit in Period.Unit.allCases {
                         prices[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: market.digits)
@@ -148,7 +151,9 @@ extension Resolver {
                     return prices
                 }
             }
-            result.text = localized(product.localizations, locale, what, plural: product.kind.noun + "s", at: product.location, diagnostics: &found)
+            let kinds = EnglishPlural.plural(of: product.kind.noun)
+            result.text = localized(product.localizations, locale, what, plural: kinds, at: product.location,
+                                    diagnostics: &found)
         }
         result.diagnostics = found.all
         cache.tables[table].products[slot] = result
@@ -156,10 +161,12 @@ extension Resolver {
     }
 
     /// The text of `group` (number `number` in the catalog) in `locale`, and the warning when it is another language's.
-    func localizedGroup(_ group: SubscriptionGroup, number: Int, locale: String, table: Int, cache: inout Cache) -> Cache.GroupText {
+    func localizedGroup(_ group: SubscriptionGroup, number: Int, locale: String, table: Int,
+                        cache: inout Cache) -> Cache.GroupText {
         if Memos.areEnabled, let known = cache.tables[table].groups[number] { return known }
         var found = Diagnostics()
-        let text = localized(group.localizations, locale, group.label, plural: "groups", at: group.location, diagnostics: &found)
+        let text = localized(group.localizations, locale, group.label, plural: "groups", at: group.location,
+                             diagnostics: &found)
         let result = Cache.GroupText(text: text, diagnostics: found.all)
         cache.tables[table].groups[number] = result
         return result
@@ -168,8 +175,9 @@ extension Resolver {
     /// `makeOptions`, remembered by the locale (table `table`) and its key.
     func options(_ found: PageProducts, page: Page, state: CustomerState, locale: String, table: Int,
                  cache: inout Cache) -> Cache.Options {
-        let key = Cache.OptionsKey(table: table, slots: found.slots, state: state, controlIcons: page.controlIcons, badges: page.badges,
-                                   promotionalOffer: page.promotionalOffer, visibleRelationships: page.visibleRelationships,
+        let key = Cache.OptionsKey(table: table, slots: found.slots, state: state, controlIcons: page.controlIcons,
+                                   badges: page.badges, promotionalOffer: page.promotionalOffer,
+                                   visibleRelationships: page.visibleRelationships,
                                    billingPlans: found.products.map { page.billingPlan(for: $0.id) })
         if let known = cache.options.value(for: key) { return known }
         let options = makeOptions(found.products, key, locale: locale, table: table, cache: &cache)

@@ -4,7 +4,8 @@ import Foundation
 extension Resolver {
     /// Every option of `products` (at `key.slots`) for `key.state`, those shown, and the problems found on the way,
     /// in order. Of the page it reads only what `key` holds.
-    func makeOptions(_ products: [Product], _ key: Cache.OptionsKey, locale: String, table: Int, cache: inout Cache) -> Cache.Options {
+    func makeOptions(_ products: [Product], _ key: Cache.OptionsKey, locale: String, table: Int,
+                     cache: inout Cache) -> Cache.Options {
         let state = key.state
         // Only a subscriber has a current plan; a lapsed customer may buy any option again.
         var current: Product?
@@ -35,12 +36,15 @@ extension Resolver {
                 isCurrent: product.id == current?.id,
                 price: amount, pricePer: priced.pricePer, relativeDiscount: nil, offer: nil)
             if plan == .monthly { billMonthly(&option, in: cache.tables[table].market) }
-            if let offer = offer(for: product, plan: option.billingPlan, promotional: key.promotionalOffer, state: state) {
+            if let offer = offer(for: product, plan: option.billingPlan, promotional: key.promotionalOffer,
+                                 state: state) {
                 var offerPrice: Decimal?
                 if let prices = offer.price {
                     var problems = Diagnostics()
-                    offerPrice = price(prices, at: offer.location, "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'",
-                                       storefront: cache.tables[table].market.storefront, locale: locale, diagnostics: &problems)
+                    offerPrice = price(prices, at: offer.location,
+                                       "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'",
+                                       storefront: cache.tables[table].market.storefront, locale: locale,
+                                       diagnostics: &problems)
                     reported += problems.all
                     if offerPrice == nil { continue }
                 }
@@ -82,7 +86,8 @@ extension Resolver {
             dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value)
         }
         for (index, value) in monthly {
-            options[index].relativeDiscount = PriceMath.relativeDiscount(value, comparedTo: dearest[options[index].product.level] ?? 0)
+            let dearestOfLevel = dearest[options[index].product.level] ?? 0
+            options[index].relativeDiscount = PriceMath.relativeDiscount(value, comparedTo: dearestOfLevel)
         }
     }
 
@@ -100,7 +105,9 @@ extension Resolver {
         switch state {
         case .new: product.introductoryOffer(for: plan)
         case .current(let id):
-            id == product.id ? nil : promotional.flatMap { wanted in product.promotionalOffers.first { $0.id == wanted && $0.billingPlan == plan } }
+            id == product.id ? nil : promotional.flatMap { wanted in
+                product.promotionalOffers.first { $0.id == wanted && $0.billingPlan == plan }
+            }
         case .lapsed(let id): id == product.id ? product.winBackOffers.first { $0.billingPlan == plan } : nil
         }
     }

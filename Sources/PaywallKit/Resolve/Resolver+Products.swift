@@ -14,20 +14,27 @@ extension Resolver {
                 let names = catalog.groups.map(\.id) + catalog.groups.map(\.name).filter { !$0.isEmpty }
                 let shared = catalog.groups.filter { $0.name == id }
                 let hint = shared.count > 1
-                    ? "\(shared.count) groups have that reference name: \(shared.map(\.label).joined(separator: ", ")); write the ID of one"
+                    ? "\(shared.count) groups have that reference name: "
+                      + "\(shared.map(\.label).joined(separator: ", ")); write the ID of one"
                     : suggestion(for: id, in: names).map { "did you mean '\($0)'?" }
                     ?? (catalog.groups.isEmpty
-                        ? "\(catalog.file) has no subscription groups; list its products with 'productIDs: [\(catalog.products.prefix(3).map(\.id).joined(separator: ", "))]'"
+                        ? "\(catalog.file) has no subscription groups; list its products with "
+                          + "'productIDs: [\(catalog.products.prefix(3).map(\.id).joined(separator: ", "))]'"
                         : "the catalog's groups are: \(catalog.groups.map(\.label).joined(separator: ", "))")
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
             var products = ordered.products, slots = ordered.slots
             for (index, id) in page.additionalProductIDs.enumerated() {
-                let location = index < page.additionalProductLocations.count ? page.additionalProductLocations[index] : page.location(of: "additionalProductIDs")
+                let location = index < page.additionalProductLocations.count
+                    ? page.additionalProductLocations[index]
+                    : page.location(of: "additionalProductIDs")
                 let product = try product(id, at: location).product
                 guard product.isOneTime else {
-                    throw .error(location, "'\(id)' is an auto-renewable subscription; additionalProductIDs adds one-time products",
-                                 hint: "a page shows the subscriptions of one group; remove '\(id)', or list every option with productIDs")
+                    throw .error(location,
+                                 "'\(id)' is an auto-renewable subscription; additionalProductIDs adds one-time "
+                                 + "products",
+                                 hint: "a page shows the subscriptions of one group; remove '\(id)', "
+                                       + "or list every option with productIDs")
                 }
                 guard !products.contains(where: { $0.id == id }) else {
                     throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
@@ -42,12 +49,15 @@ extension Resolver {
             var group: SubscriptionGroup?
             var groupNumber: Int?
             for (index, id) in ids.enumerated() {
-                let location = index < page.productLocations.count ? page.productLocations[index] : page.selectionLocation
+                let location = index < page.productLocations.count
+                    ? page.productLocations[index]
+                    : page.selectionLocation
                 let (product, owner) = try product(id, at: location)
                 if let owner {
                     if let group, group.id != owner.id {
                         throw .error(location, "'\(id)' belongs to \(owner.label), not \(group.label)",
-                                     hint: "a page's subscriptions belong to one subscription group; make a page per group")
+                                     hint: "a page's subscriptions belong to one subscription group; make a page per "
+                                           + "group")
                     }
                     group = owner
                     groupNumber = cache.groupNumbers[cache.slots[id]!]
@@ -59,20 +69,24 @@ extension Resolver {
                 slots.append(cache.slots[id]!)
             }
             guard !products.isEmpty else {
-                throw .error(page.selectionLocation, "the page lists no products", hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
+                throw .error(page.selectionLocation, "the page lists no products",
+                             hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
             }
             return PageProducts(group: group, groupNumber: groupNumber, products: products, slots: slots)
         }
     }
 
     /// A product of the catalog by ID, or an error at `location` with the nearest ID.
-    func product(_ id: String, at location: SourceLocation) throws(Diagnostic) -> (product: Product, group: SubscriptionGroup?) {
+    func product(_ id: String,
+                 at location: SourceLocation) throws(Diagnostic) -> (product: Product, group: SubscriptionGroup?) {
         if let found = catalog.product(id) { return found }
-        let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
+        let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" }
+            ?? "check the product IDs in \(catalog.file)"
         throw .error(location, "no product '\(id)' in \(catalog.file)", hint: hint)
     }
 
-    /// The places in `group.subscriptions` in StoreKit's order: by level, then per-month price highest first, then the catalog's.
+    /// The places in `group.subscriptions` in StoreKit's order: by level, then per-month price highest first, then the
+    /// catalog's.
     func orderedSubscriptions(of group: SubscriptionGroup) -> [Int] {
         let storefront = catalog.storefront ?? config.storefronts["default"] ?? "USA"
         let keyed = group.subscriptions.enumerated().map { ($0.offset, $0.element, monthly($0.element, storefront)) }

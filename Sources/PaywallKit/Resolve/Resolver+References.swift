@@ -7,7 +7,8 @@ extension Resolver {
         let ids = products.map(\.id)
         func check(_ id: String, _ key: String) {
             guard !ids.contains(id) else { return }
-            let hint = suggestion(for: id, in: ids).map { "did you mean '\($0)'?" } ?? "this page offers: \(ids.joined(separator: ", "))"
+            let hint = suggestion(for: id, in: ids).map { "did you mean '\($0)'?" }
+                ?? "this page offers: \(ids.joined(separator: ", "))"
             diagnostics.error(page.location(of: key), "\(key) names '\(id)', which is not on this page", hint: hint)
         }
         if let selected = page.selected { check(selected, "selected") }
@@ -18,19 +19,26 @@ extension Resolver {
             for id in group.productIDs {
                 check(id, "optionGroups")
                 if !grouped.insert(id).inserted {
-                    diagnostics.error(group.location, "'\(id)' is in two option groups", hint: "list each product in one group")
+                    diagnostics.error(group.location, "'\(id)' is in two option groups",
+                                      hint: "list each product in one group")
                 }
             }
         }
-        if let features = page.features { checkFeatures(features, page: page, products: products, diagnostics: &diagnostics) }
+        if let features = page.features {
+            checkFeatures(features, page: page, products: products, diagnostics: &diagnostics)
+        }
         if page.visibleRelationships != nil, !products.contains(where: \.isSubscription) {
-            diagnostics.error(page.location(of: "visibleRelationships"), "visibleRelationships applies to subscriptions, and this page has none",
+            diagnostics.error(page.location(of: "visibleRelationships"),
+                              "visibleRelationships applies to subscriptions, and this page has none",
                               hint: "remove it: a page of one-time products has no customer states")
         }
-        if let offer = page.promotionalOffer, !products.contains(where: { $0.promotionalOffers.contains { $0.id == offer } }) {
+        if let offer = page.promotionalOffer,
+           !products.contains(where: { $0.promotionalOffers.contains { $0.id == offer } }) {
             let all = products.flatMap { $0.promotionalOffers.compactMap(\.id) }
-            diagnostics.error(page.location(of: "offer"), "no subscription on this page has a promotional offer '\(offer)'",
-                              hint: suggestion(for: offer, in: all).map { "did you mean '\($0)'?" } ?? "add it to a subscription's promotionalOffers in the catalog")
+            diagnostics.error(page.location(of: "offer"),
+                              "no subscription on this page has a promotional offer '\(offer)'",
+                              hint: suggestion(for: offer, in: all).map { "did you mean '\($0)'?" }
+                                  ?? "add it to a subscription's promotionalOffers in the catalog")
         }
     }
 }

@@ -12,13 +12,16 @@ public struct Resolver: Sendable {
         self.defaultLocale = defaultLocale
     }
 
-    /// The storefront whose prices `locale` shows: paywall.yml, else the `.storekit` storefront, else the locale's region.
+    /// The storefront whose prices `locale` shows: paywall.yml, else the `.storekit` storefront, else the locale's
+    /// region.
     public func storefront(for locale: String) -> String {
         for candidate in LocaleID.fallbacks(locale) {
             if let storefront = config.storefronts[candidate] { return storefront }
         }
         if let storefront = config.storefronts["default"] ?? catalog.storefront { return storefront }
-        let region = locale.split(separator: "-").last.flatMap { $0.count == 2 && $0.allSatisfy(\.isUppercase) ? String($0) : nil }
+        let region = locale.split(separator: "-").last.flatMap {
+            $0.count == 2 && $0.allSatisfy(\.isUppercase) ? String($0) : nil
+        }
             ?? ICU.likelyRegion(locale)
         return region.flatMap(Storefronts.storefront(forRegion:)) ?? "USA"
     }
@@ -30,7 +33,9 @@ public struct Resolver: Sendable {
         }
         // A catalog written for `de-DE` still serves a `de-AT` page: the same language before the default locale.
         let language = LocaleID.language(locale)
-        if let key = texts.keys.sorted().first(where: { LocaleID.language($0) == language }) { return (texts[key]!, key) }
+        if let key = texts.keys.sorted().first(where: { LocaleID.language($0) == language }) {
+            return (texts[key]!, key)
+        }
         for candidate in LocaleID.fallbacks(defaultLocale) {
             if let text = texts[candidate] { return (text, candidate) }
         }
@@ -39,12 +44,14 @@ public struct Resolver: Sendable {
 
     /// Text in `locale`; a warning names what fell back when it comes from another language.
     /// `what` names the thing ("subscription 'pro.yearly'"), `plural` its kind when counted ("subscriptions").
-    func localized(_ texts: [String: LocalizedText], _ locale: String, _ what: String, plural: String, at location: SourceLocation,
+    func localized(_ texts: [String: LocalizedText], _ locale: String, _ what: String, plural: String,
+                   at location: SourceLocation,
                    diagnostics: inout Diagnostics) -> (text: LocalizedText, from: String)? {
         guard let (found, from) = text(texts, locale) else { return nil }
         if LocaleID.language(from) != LocaleID.language(locale) {
-            let group = Diagnostic.Group(key: "no catalog text, using \(from)", subject: what, plural: plural, place: locale,
-                                         one: "has no text in {places}; using \(from)", many: "have no text in {places}; using \(from)",
+            let group = Diagnostic.Group(key: "no catalog text, using \(from)", subject: what, plural: plural,
+                                         place: locale, one: "has no text in {places}; using \(from)",
+                                         many: "have no text in {places}; using \(from)",
                                          hint: "add localizations for those locales to the catalog")
             diagnostics.warning(location, "\(what) has no \(locale) text; using \(from)",
                                 hint: "add \(article(for: locale)) \(locale) localization to the catalog", group: group)
@@ -60,13 +67,16 @@ public struct Resolver: Sendable {
 
     /// `states(of:)`, with the group's order taken from `cache`.
     func states(of page: Page, cache: inout Cache) -> [CustomerState] {
-        guard page.hasCustomerStates, let products = try? products(of: page, cache: &cache).products else { return [.new] }
+        guard page.hasCustomerStates, let products = try? products(of: page, cache: &cache).products
+        else { return [.new] }
         let subscriptions = products.filter(\.isSubscription)
-        return [.new] + subscriptions.map { .current($0.id) } + subscriptions.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
+        return [.new] + subscriptions.map { .current($0.id) }
+            + subscriptions.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
     }
 
     /// Resolves one page for one locale and customer state.
-    public func resolve(_ page: Page, locale: String, state: CustomerState, diagnostics: inout Diagnostics) -> StoreModel? {
+    public func resolve(_ page: Page, locale: String, state: CustomerState,
+                        diagnostics: inout Diagnostics) -> StoreModel? {
         var cache = Cache()
         return resolve(page, locale: locale, state: state, cache: &cache, diagnostics: &diagnostics)
     }
@@ -77,7 +87,8 @@ public struct Resolver: Sendable {
         let before = diagnostics.errorsReported
         var page = page
         page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
-        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page, cache: &cache) }) else { return nil }
+        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page, cache: &cache) })
+        else { return nil }
         let (group, products) = (found.group, found.products)
         let table = tables(locale, cache: &cache)
         let market = cache.tables[table].market
@@ -89,7 +100,8 @@ public struct Resolver: Sendable {
         guard diagnostics.errorsReported == before else { return nil }
 
         let groupLocalized = group.flatMap { group in
-            let localized = localizedGroup(group, number: found.groupNumber!, locale: locale, table: table, cache: &cache)
+            let localized = localizedGroup(group, number: found.groupNumber!, locale: locale, table: table,
+                                           cache: &cache)
             diagnostics.append(contentsOf: localized.diagnostics)
             return localized.text
         }
@@ -98,8 +110,9 @@ public struct Resolver: Sendable {
         var selected = page.selected.flatMap { id in shown.first { $0.id == id && $0.isPurchasable } }?.id
         if case .lapsed(let id) = state { selected = id }
         selected = selected ?? shown.first { $0.isPurchasable }?.id
-        return StoreModel(page: page, locale: locale, storefront: market.storefront, currency: market.currency, state: state, group: group,
-                          groupText: groupText, groupTextLocale: groupLocalized?.from, options: shown, allOptions: options, selectedID: selected,
+        return StoreModel(page: page, locale: locale, storefront: market.storefront, currency: market.currency,
+                          state: state, group: group, groupText: groupText, groupTextLocale: groupLocalized?.from,
+                          options: shown, allOptions: options, selectedID: selected,
                           policies: page.policies.merged(over: cache.policies))
     }
 }

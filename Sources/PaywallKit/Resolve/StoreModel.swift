@@ -25,7 +25,8 @@ public struct StoreModel: Sendable {
 public struct StoreOption: Sendable {
     public var product: Product
     public var text: LocalizedText
-    /// The locale `text` is written in, when the catalog gave it (it may be another language's); nil for a reference name.
+    /// The locale `text` is written in, when the catalog gave it (it may be another language's); nil for a reference
+    /// name.
     public var textLocale: String? = nil
     public var icon: String?
     public var badge: String?

@@ -3,8 +3,8 @@ import Foundation
 /// What a monthly plan's prices must agree on, checked where either loader reads them.
 extension MonthlyPlan {
     /// Each payment is more than 0, and a commitment total is the sum of its 12 payments, allowing the App Store's
-    /// rounding of at most one minor unit per payment (12 × £5.49 = £65.88: a total from £65.76 to £66.00). An error
-    /// at the price's place otherwise: a page must never show "£0.01 in total" beside 12 payments of £5.49.
+    /// rounding of at most one minor unit per payment (12 × £5.49 = £65.88: a total from £65.76 to £66.00). An
+    /// error at the price's place otherwise: a page must never show "£0.01 in total" beside 12 payments of £5.49.
     static func check(payment: Price, total: Price?, at location: SourceLocation) throws(Diagnostic) {
         for storefront in payment.storefronts {
             let amount = payment[storefront]!
@@ -26,8 +26,8 @@ extension MonthlyPlan {
                                 + "\(Self.payments) monthly payments of \(PriceMath.plain(amount)) add up to "
                                 + "(\(PriceMath.plain(payments)))",
                              hint: "a commitment's total is the sum of its payments, give or take the App Store's "
-                                + "rounding of at most one minor unit per payment: write a total from \(low) to \(high), "
-                                + "or fix the payment")
+                                + "rounding of at most one minor unit per payment: write a total from \(low) "
+                                + "to \(high), or fix the payment")
             }
         }
     }

@@ -4,12 +4,14 @@ import Foundation
 extension NativeCatalogLoader {
     /// `storefront` (the prices locales show where paywall.yml maps none, as `settings._storefront`) and
     /// `defaultLocale` (the default when paywall.yml names none, as `settings._locale`).
-    static func settings(_ reader: MappingReader, diagnostics: inout Diagnostics) -> (storefront: String?, defaultLocale: String?) {
+    static func settings(_ reader: MappingReader,
+                         diagnostics: inout Diagnostics) -> (storefront: String?, defaultLocale: String?) {
         let storefront = diagnostics.collect { () throws(Diagnostic) -> String? in
             guard let node = reader["storefront"] else { return nil }
             let code = try node.string("storefront")
             guard Storefronts.currency(of: code) != nil, code == code.uppercased() else {
-                throw .error(node.location, "'\(code)' is not an App Store storefront code", hint: "use the ISO 3166 alpha-3 code, such as USA, DEU or JPN")
+                throw .error(node.location, "'\(code)' is not an App Store storefront code",
+                             hint: "use the ISO 3166 alpha-3 code, such as USA, DEU or JPN")
             }
             return code
         } ?? nil
@@ -17,7 +19,8 @@ extension NativeCatalogLoader {
             guard let node = reader["defaultLocale"] else { return nil }
             let code = try node.string("defaultLocale")
             guard let locale = LocaleID.canonical(code) else {
-                throw .error(node.location, "'\(code)' is not a BCP 47 locale", hint: "write it like en-US, de, pt-BR or zh-Hans")
+                throw .error(node.location, "'\(code)' is not a BCP 47 locale",
+                             hint: "write it like en-US, de, pt-BR or zh-Hans")
             }
             return locale
         } ?? nil
@@ -30,6 +33,7 @@ extension NativeCatalogLoader {
         if let unknown = reader.unknownKeys(["text"]).first { throw unknown }
         let text = try node.nonEmptyString("\(what).text")
         _ = try node.catalogText("\(what).text", lines: true)
-        return .page(name: what.hasSuffix("privacyPolicy") ? "privacy" : "terms", markdown: text, location: node.location)
+        return .page(name: what.hasSuffix("privacyPolicy") ? "privacy" : "terms", markdown: text,
+                     location: node.location)
     }
 }

@@ -21,13 +21,18 @@ public enum PriceOverlay {
         guard let pairs = diagnostics.collect({ try root.pairs("prices.yml") }) else { return }
         for pair in pairs {
             guard let (groupIndex, index) = place(of: pair.key, in: catalog) else {
-                let hint = suggestion(for: pair.key, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" } ?? "check the product IDs in \(catalog.file)"
+                let hint = suggestion(for: pair.key, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" }
+                    ?? "check the product IDs in \(catalog.file)"
                 diagnostics.error(pair.keyLocation, "no product '\(pair.key)' in \(catalog.file)", hint: hint)
                 continue
             }
             var product = groupIndex.map { catalog.groups[$0].subscriptions[index] } ?? catalog.oneTimeProducts[index]
-            diagnostics.collect { () throws(DiagnosticsError) in try merge(pair.value, into: &product, storefront: catalog.storefront) }
-            if let groupIndex { catalog.groups[groupIndex].subscriptions[index] = product } else { catalog.oneTimeProducts[index] = product }
+            diagnostics.collect { () throws(DiagnosticsError) in
+                try merge(pair.value, into: &product, storefront: catalog.storefront)
+            }
+            if let groupIndex {
+                catalog.groups[groupIndex].subscriptions[index] = product
+            } else { catalog.oneTimeProducts[index] = product }
         }
     }
 
@@ -49,12 +54,25 @@ public enum PriceOverlay {
             diagnostics.collect { try add(node, to: &product.price, product.id, storefront: storefront) }
         } else {
             diagnostics.append(contentsOf: reader.unknownKeys(keys))
-            if let price = reader["price"] { diagnostics.collect { try add(price, to: &product.price, "\(product.id).price", storefront: storefront) } }
-            if let intro = reader["introductoryOffer"] {
-                diagnostics.collect { try addIntro(intro, to: &product.introductoryOffer, "'\(product.id)'", "\(product.id).introductoryOffer", storefront: storefront) }
+            if let price = reader["price"] {
+                diagnostics.collect {
+                    try add(price, to: &product.price, "\(product.id).price", storefront: storefront)
+                }
             }
-            if let offers = reader["offers"] { diagnostics.collect { () throws(Diagnostic) in try mergeOffers(offers, into: &product, storefront: storefront) } }
-            if let plans = reader["billingPlans"] { diagnostics.collect { try mergePlans(plans, into: &product, storefront: storefront) } }
+            if let intro = reader["introductoryOffer"] {
+                diagnostics.collect {
+                    try addIntro(intro, to: &product.introductoryOffer, "'\(product.id)'",
+                                 "\(product.id).introductoryOffer", storefront: storefront)
+                }
+            }
+            if let offers = reader["offers"] {
+                diagnostics.collect { () throws(Diagnostic) in
+                    try mergeOffers(offers, into: &product, storefront: storefront)
+                }
+            }
+            if let plans = reader["billingPlans"] {
+                diagnostics.collect { try mergePlans(plans, into: &product, storefront: storefront) }
+            }
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
     }
@@ -62,39 +80,56 @@ public enum PriceOverlay {
     static func mergeOffers(_ node: YAMLNode, into product: inout Product, storefront: String?) throws(Diagnostic) {
         for pair in try node.pairs("offers") {
             var found = false
-            for index in product.promotionalOffers.indices where product.promotionalOffers[index].id == pair.key && product.promotionalOffers[index].price != nil {
-                try add(pair.value, to: &product.promotionalOffers[index].price!, "offers.\(pair.key)", storefront: storefront)
+            for index in product.promotionalOffers.indices where product.promotionalOffers[index].id == pair.key
+                && product.promotionalOffers[index].price != nil {
+                try add(pair.value, to: &product.promotionalOffers[index].price!, "offers.\(pair.key)",
+                        storefront: storefront)
                 found = true
             }
-            for index in product.winBackOffers.indices where product.winBackOffers[index].id == pair.key && product.winBackOffers[index].price != nil {
-                try add(pair.value, to: &product.winBackOffers[index].price!, "offers.\(pair.key)", storefront: storefront)
+            for index in product.winBackOffers.indices where product.winBackOffers[index].id == pair.key
+                && product.winBackOffers[index].price != nil {
+                try add(pair.value, to: &product.winBackOffers[index].price!, "offers.\(pair.key)",
+                        storefront: storefront)
                 found = true
             }
             guard found else {
-                let ids = (product.promotionalOffers + product.winBackOffers).filter { $0.price != nil }.compactMap(\.id)
-                throw .error(pair.keyLocation, "'\(product.id)' has no paid promotional or win-back offer '\(pair.key)'",
-                             hint: suggestion(for: pair.key, in: ids).map { "did you mean '\($0)'?" } ?? "its priced offers are: \(ids.isEmpty ? "none" : ids.joined(separator: ", "))")
+                let offers = product.promotionalOffers + product.winBackOffers
+                let ids = offers.filter { $0.price != nil }.compactMap(\.id)
+                throw .error(pair.keyLocation,
+                             "'\(product.id)' has no paid promotional or win-back offer '\(pair.key)'",
+                             hint: suggestion(for: pair.key, in: ids).map { "did you mean '\($0)'?" }
+                                 ?? "its priced offers are: \(ids.isEmpty ? "none" : ids.joined(separator: ", "))")
             }
         }
     }
 
-    static func mergePlans(_ node: YAMLNode, into product: inout Product, storefront: String?) throws(DiagnosticsError) {
+    static func mergePlans(_ node: YAMLNode, into product: inout Product,
+                           storefront: String?) throws(DiagnosticsError) {
         let plans: MappingReader, monthly: MappingReader
         do throws(Diagnostic) {
             plans = try MappingReader(node, "billingPlans")
             if let unknown = plans.unknownKeys(["monthly"]).first { throw unknown }
             monthly = try MappingReader(try plans.required("monthly"), "billingPlans.monthly")
-            if let unknown = monthly.unknownKeys(["price", "commitmentPrice", "introductoryOffer"]).first { throw unknown }
+            if let unknown = monthly.unknownKeys(["price", "commitmentPrice", "introductoryOffer"]).first {
+                throw unknown
+            }
         } catch { throw DiagnosticsError([error]) }
         guard var plan = product.monthlyPlan else {
             throw DiagnosticsError([.error(node.location, "'\(product.id)' has no MONTHLY billing plan to price",
-                                           hint: "enable its monthly plan in Xcode's StoreKit configuration editor (P1Y subscriptions only)")])
+                                           hint: "enable its monthly plan in Xcode's StoreKit configuration editor "
+                                                 + "(P1Y subscriptions only)")])
         }
         var diagnostics = Diagnostics()
-        if let price = monthly["price"] { diagnostics.collect { try add(price, to: &plan.price, "billingPlans.monthly.price", storefront: storefront) } }
+        if let price = monthly["price"] {
+            diagnostics.collect {
+                try add(price, to: &plan.price, "billingPlans.monthly.price", storefront: storefront)
+            }
+        }
         if let total = monthly["commitmentPrice"] {
             var totals = plan.commitmentPrice ?? Price([:], location: total.location)
-            diagnostics.collect { try add(total, to: &totals, "billingPlans.monthly.commitmentPrice", storefront: storefront) }
+            diagnostics.collect {
+                try add(total, to: &totals, "billingPlans.monthly.commitmentPrice", storefront: storefront)
+            }
             plan.commitmentPrice = totals
         }
         diagnostics.collect { () throws(Diagnostic) in
@@ -102,12 +137,14 @@ public enum PriceOverlay {
         }
         if let intro = monthly["introductoryOffer"] {
             diagnostics.collect {
-                try addIntro(intro, to: &plan.introductoryOffer, "the monthly plan of '\(product.id)'", "billingPlans.monthly.introductoryOffer",
-                             storefront: storefront)
+                try addIntro(intro, to: &plan.introductoryOffer, "the monthly plan of '\(product.id)'",
+                             "billingPlans.monthly.introductoryOffer", storefront: storefront)
             }
         }
-        if let storefronts = plan.commitmentPrice?.storefronts, let extra = storefronts.first(where: { plan.price[$0] == nil }) {
-            diagnostics.error(monthly["commitmentPrice"]?.location ?? node.location, "commitmentPrice has a price for \(extra), where the monthly plan has no payment",
+        if let storefronts = plan.commitmentPrice?.storefronts,
+           let extra = storefronts.first(where: { plan.price[$0] == nil }) {
+            diagnostics.error(monthly["commitmentPrice"]?.location ?? node.location,
+                              "commitmentPrice has a price for \(extra), where the monthly plan has no payment",
                               hint: "add \(extra) to billingPlans.monthly.price")
         }
         product.monthlyPlan = plan
@@ -115,7 +152,8 @@ public enum PriceOverlay {
     }
 
     /// Prices a paid introductory offer (`owner` names whose offer it is in the message).
-    static func addIntro(_ node: YAMLNode, to offer: inout Offer?, _ owner: String, _ what: String, storefront: String?) throws(Diagnostic) {
+    static func addIntro(_ node: YAMLNode, to offer: inout Offer?, _ owner: String, _ what: String,
+                         storefront: String?) throws(Diagnostic) {
         guard offer?.price != nil else {
             throw .error(node.location, "\(owner) has no paid introductory offer to price",
                          hint: "add the offer in Xcode's StoreKit configuration editor, or remove this key")
@@ -129,7 +167,8 @@ public enum PriceOverlay {
         for code in extra.storefronts {
             if code == storefront {
                 throw .error(node.location, "\(what) sets a \(code) price, which the .storekit file gives",
-                             hint: "change the \(code) price in Xcode's StoreKit configuration editor; prices.yml adds other storefronts")
+                             hint: "change the \(code) price in Xcode's StoreKit configuration editor; prices.yml adds "
+                                   + "other storefronts")
             }
             price.amounts[code] = extra[code]
         }

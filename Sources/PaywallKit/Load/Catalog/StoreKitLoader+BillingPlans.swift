@@ -11,8 +11,8 @@ extension StoreKitLoader {
     /// The enabled `MONTHLY` plan of a one-year subscription, with `intro` (its introductory offer) when there is
     /// one. Disabled plans are ignored; a monthly plan of another period, or one without a price, is left out with
     /// a warning. The total is the file's `commitmentDisplayPrice`, never derived from the up-front price.
-    static func monthlyPlan(_ node: YAMLNode, of id: String, period: Period, upFront: Price, storefront: String, intro: Offer?,
-                            diagnostics: inout Diagnostics) throws(Diagnostic) -> MonthlyPlan? {
+    static func monthlyPlan(_ node: YAMLNode, of id: String, period: Period, upFront: Price, storefront: String,
+                            intro: Offer?, diagnostics: inout Diagnostics) throws(Diagnostic) -> MonthlyPlan? {
         var plan: MonthlyPlan?
         for item in (try? node["billingPlans"]?.sequence("billingPlans")) ?? [] {
             guard ((try? item["isEnabled"]?.bool("isEnabled")) ?? nil) ?? true else { continue }
@@ -22,12 +22,16 @@ extension StoreKitLoader {
                 if let priceNode = item["displayPrice"], let amount = try? priceNode.decimal("displayPrice"),
                    let billed = upFront[storefront], amount != billed {
                     diagnostics.warning(priceNode.location,
-                                        "the BILLED_UPFRONT plan of '\(id)' costs \(amount), but its displayPrice is \(billed); the page bills \(billed) up front",
-                                        hint: "give the subscription and its up-front plan one price in Xcode's StoreKit configuration editor")
+                                        "the BILLED_UPFRONT plan of '\(id)' costs \(amount), but its displayPrice is "
+                                        + "\(billed); the page bills \(billed) up front",
+                                        hint: "give the subscription and its up-front plan one price in "
+                                              + "Xcode's StoreKit configuration editor")
                 }
             case "MONTHLY":
                 guard period == MonthlyPlan.commitmentPeriod else {
-                    diagnostics.warning(item.location, "'\(id)' renews every \(period), and only one-year subscriptions have a monthly plan; the plan is left out",
+                    diagnostics.warning(item.location,
+                                        "'\(id)' renews every \(period), and only one-year subscriptions have a "
+                                        + "monthly plan; the plan is left out",
                                         hint: "disable the MONTHLY plan, or make the subscription's period 1 year")
                     continue
                 }
@@ -38,13 +42,15 @@ extension StoreKitLoader {
                 }
                 let payment = try displayPrice(priceNode, storefront: storefront)
                 var total: Price?
-                if let totalNode = item["commitmentDisplayPrice"], (try? totalNode.string("commitmentDisplayPrice")) != "" {
+                if let totalNode = item["commitmentDisplayPrice"],
+                   (try? totalNode.string("commitmentDisplayPrice")) != "" {
                     let amount = try totalNode.decimal("commitmentDisplayPrice")
                     try NativeCatalogLoader.checkDecimals(amount, storefront: storefront, at: totalNode.location)
                     total = Price([storefront: amount], location: totalNode.location)
                 }
                 try MonthlyPlan.check(payment: payment, total: total, at: item.location)
-                plan = MonthlyPlan(price: payment, commitmentPrice: total, introductoryOffer: intro, location: item.location)
+                plan = MonthlyPlan(price: payment, commitmentPrice: total, introductoryOffer: intro,
+                                   location: item.location)
             default:
                 diagnostics.warning(item["billingPlanType"]?.location ?? item.location,
                                     "billing plan type '\(type ?? "")' of '\(id)' is unknown; the plan is left out",
@@ -61,8 +67,11 @@ extension StoreKitLoader {
         func drop(_ offers: inout [Offer]) {
             offers.removeAll { offer in
                 guard offer.billingPlan == .monthly else { return false }
-                diagnostics.warning(offer.location, "the offer\(offer.id.map { " '\($0)'" } ?? "") of '\(id)' applies to its MONTHLY billing plan, which it does not have; it is left out",
-                                    hint: "enable the subscription's MONTHLY plan, or set the offer's billing plan to BILLED_UPFRONT")
+                diagnostics.warning(offer.location,
+                                    "the offer\(offer.id.map { " '\($0)'" } ?? "") of '\(id)' applies to its MONTHLY "
+                                    + "billing plan, which it does not have; it is left out",
+                                    hint: "enable the subscription's MONTHLY plan, or set the offer's billing plan to "
+                                          + "BILLED_UPFRONT")
                 return true
             }
         }

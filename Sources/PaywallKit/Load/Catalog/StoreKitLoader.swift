@@ -14,7 +14,9 @@ public enum StoreKitLoader {
         let storefront = storefront(root, diagnostics: &diagnostics)
         if let list = root["subscriptionGroups"] {
             for item in diagnostics.collect({ try list.sequence("subscriptionGroups") }) ?? [] {
-                do { groups.append(try group(item, storefront: storefront ?? "USA", diagnostics: &diagnostics)) } catch {
+                do {
+                    groups.append(try group(item, storefront: storefront ?? "USA", diagnostics: &diagnostics))
+                } catch {
                     diagnostics.append(error)
                 }
             }
@@ -26,7 +28,8 @@ public enum StoreKitLoader {
                     var kind = fixedKind
                     if kind == nil { kind = try productKind(item, diagnostics: &diagnostics) }
                     guard let kind else { continue }
-                    oneTime.append(try oneTimeProduct(item, kind, storefront: storefront ?? "USA", diagnostics: &diagnostics))
+                    oneTime.append(try oneTimeProduct(item, kind, storefront: storefront ?? "USA",
+                                                      diagnostics: &diagnostics))
                 } catch {
                     diagnostics.append(error)
                 }
@@ -34,15 +37,18 @@ public enum StoreKitLoader {
         }
         if groups.isEmpty && oneTime.isEmpty && diagnostics.errorsReported == before {
             diagnostics.error(root.location, "\(file) has no subscription groups and no products",
-                              hint: "add a subscription group or an in-app purchase in Xcode's StoreKit configuration editor")
+                              hint: "add a subscription group or an in-app purchase in Xcode's StoreKit configuration "
+                                    + "editor")
         }
         let policies = root["appPolicies"].map { appPolicies($0, file: file, diagnostics: &diagnostics) } ?? Policies()
         guard diagnostics.errorsReported == before else { return nil }
         let locale = ((try? root["settings"]?["_locale"]?.string("_locale")) ?? nil).flatMap(LocaleID.canonical)
-        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: policies, storefront: storefront ?? "USA", defaultLocale: locale, file: file)
+        return Catalog(groups: groups, oneTimeProducts: oneTime, appPolicies: policies, storefront: storefront ?? "USA",
+                       defaultLocale: locale, file: file)
     }
 
-    static func group(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> SubscriptionGroup {
+    static func group(_ node: YAMLNode, storefront: String,
+                      diagnostics: inout Diagnostics) throws(Diagnostic) -> SubscriptionGroup {
         guard case .mapping = node.value else { throw .error(node.location, "a subscription group must be an object") }
         let name = try node["name"]?.catalogText("name") ?? ""
         let id = try node["id"]?.string("id") ?? name
@@ -65,15 +71,18 @@ public enum StoreKitLoader {
                 throw .error(item.location, "'\(code)' is not a locale", hint: "use a locale such as en_US")
             }
             guard result[locale] == nil else {
-                throw .error(item.location, "a second localization for \(locale) ('\(code)')", hint: "keep one of the two in Xcode's editor")
+                throw .error(item.location, "a second localization for \(locale) ('\(code)')",
+                             hint: "keep one of the two in Xcode's editor")
             }
             result[locale] = LocalizedText(displayName: try item["displayName"]?.catalogText("displayName") ?? "",
-                                           description: try item["description"]?.catalogText("description", lines: true) ?? "")
+                                           description: try item["description"]?
+                                               .catalogText("description", lines: true) ?? "")
         }
         return result
     }
 
-    static func subscription(_ node: YAMLNode, storefront: String, diagnostics: inout Diagnostics) throws(Diagnostic) -> Product {
+    static func subscription(_ node: YAMLNode, storefront: String,
+                             diagnostics: inout Diagnostics) throws(Diagnostic) -> Product {
         guard case .mapping = node.value else { throw .error(node.location, "a subscription must be an object") }
         let (id, referenceName, texts) = try identity(node, .autoRenewable, diagnostics: &diagnostics)
         let periodNode = try required(node, "recurringSubscriptionPeriod", in: "subscription")
@@ -83,7 +92,9 @@ public enum StoreKitLoader {
         func offers(_ items: [YAMLNode], _ kind: Offer.Kind) throws(Diagnostic) -> [Offer] {
             var result: [Offer] = []
             for item in items {
-                if let offer = try offer(item, kind, storefront: storefront, of: id, diagnostics: &diagnostics) { result.append(offer) }
+                if let offer = try offer(item, kind, storefront: storefront, of: id, diagnostics: &diagnostics) {
+                    result.append(offer)
+                }
             }
             return result
         }
@@ -92,8 +103,10 @@ public enum StoreKitLoader {
         var promotional = try offers(node["adHocOffers"]?.sequence("adHocOffers") ?? [], .promotional)
         var winBack = try offers(node["winbackOffers"]?.sequence("winbackOffers") ?? [], .winBack)
         let monthly = try monthlyPlan(node, of: id, period: period, upFront: price, storefront: storefront,
-                                      intro: introductory.first { $0.billingPlan == .monthly }, diagnostics: &diagnostics)
-        dropOrphanOffers(&introductory, &promotional, &winBack, hasMonthlyPlan: monthly != nil, of: id, diagnostics: &diagnostics)
+                                      intro: introductory.first { $0.billingPlan == .monthly },
+                                      diagnostics: &diagnostics)
+        dropOrphanOffers(&introductory, &promotional, &winBack, hasMonthlyPlan: monthly != nil, of: id,
+                         diagnostics: &diagnostics)
         return Product(
             id: id, referenceName: referenceName,
             level: try groupNumber(node),
@@ -105,7 +118,8 @@ public enum StoreKitLoader {
             localizations: texts, location: node.location)
     }
 
-    /// A subscription's level of service in its group: Xcode writes `groupNumber` for every subscription, 1 the highest.
+    /// A subscription's level of service in its group: Xcode writes `groupNumber` for every subscription, 1 the
+    /// highest.
     static func groupNumber(_ node: YAMLNode) throws(Diagnostic) -> Int {
         let number = try required(node, "groupNumber", in: "subscription")
         let level = try number.int("groupNumber")
@@ -125,8 +139,10 @@ public enum StoreKitLoader {
         case "Consumable": return .consumable
         case "NonRenewingSubscription": return .nonRenewing
         default:
-            diagnostics.warning(node["type"]?.location ?? node.location, "product type '\(type)' is unknown; the product is left out",
-                                hint: "paywall reads NonConsumable and Consumable products and nonRenewingSubscriptions")
+            diagnostics.warning(node["type"]?.location ?? node.location,
+                                "product type '\(type)' is unknown; the product is left out",
+                                hint: "paywall reads NonConsumable and Consumable products and "
+                                      + "nonRenewingSubscriptions")
             return nil
         }
     }
@@ -151,7 +167,8 @@ public enum StoreKitLoader {
         let referenceName = try node["referenceName"]?.catalogText("referenceName") ?? ""
         let fallback = referenceName.isEmpty ? id : referenceName
         var texts = try localizations(node["localizations"])
-        if texts.isEmpty || texts.values.contains(where: { $0.displayName.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if texts.isEmpty
+            || texts.values.contains(where: { $0.displayName.trimmingCharacters(in: .whitespaces).isEmpty }) {
             diagnostics.warning(node.location, "\(kind.noun) '\(id)' has no display name; using '\(fallback)'",
                                 hint: "set a display name in Xcode's StoreKit configuration editor")
             for (locale, text) in texts where text.displayName.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -163,7 +180,8 @@ public enum StoreKitLoader {
 
     static func required(_ node: YAMLNode, _ key: String, in what: String) throws(Diagnostic) -> YAMLNode {
         guard let value = node[key], !value.isNull else {
-            throw .error(node.location, "this \(what) has no '\(key)'", hint: "set it in Xcode's StoreKit configuration editor")
+            throw .error(node.location, "this \(what) has no '\(key)'",
+                         hint: "set it in Xcode's StoreKit configuration editor")
         }
         return value
     }
@@ -185,7 +203,8 @@ public enum StoreKitLoader {
         case "payAsYouGo": mode = .payAsYouGo
         case "payUpFront": mode = .payUpFront
         case let other:
-            throw .error(modeNode.location, "'\(other)' is not a StoreKit payment mode", hint: "use free, payAsYouGo or payUpFront")
+            throw .error(modeNode.location, "'\(other)' is not a StoreKit payment mode",
+                         hint: "use free, payAsYouGo or payUpFront")
         }
         let referenceName = try node["referenceName"]?.catalogText("referenceName")
         var id = referenceName.flatMap { Identifier.isValid($0) ? $0 : nil }
@@ -194,22 +213,30 @@ public enum StoreKitLoader {
             id = given
         } else if let referenceName, id == nil, kind != .introductory {
             diagnostics.warning(node["referenceName"]?.location ?? node.location,
-                                "the \(kind == .winBack ? "win-back" : kind.rawValue) offer '\(referenceName)' of '\(productID)' has no offerID, and its reference name is not an ID",
-                                hint: "give it an offer ID in Xcode (letters, digits, '.', '_' and '-'); until then a page cannot name it and {offerID} is empty for it")
+                                "the \(kind == .winBack ? "win-back" : kind.rawValue) offer '\(referenceName)' of "
+                                + "'\(productID)' has no offerID, and its reference name is not an ID",
+                                hint: "give it an offer ID in Xcode (letters, digits, '.', '_' and '-'); "
+                                      + "until then a page cannot name it and {offerID} is empty for it")
         }
         var price: Price?
         if mode != .freeTrial {
-            guard let priceNode = node["displayPrice"], !priceNode.isNull, (try? priceNode.string("displayPrice")) != "" else {
-                let name = "\(mode.rawValue) \(kind == .winBack ? "win-back" : kind.rawValue) offer" + ((id ?? referenceName).map { " '\($0)'" } ?? "")
-                diagnostics.warning(node["displayPrice"]?.location ?? node.location, "the \(name) of '\(productID)' has no price; it is left out",
-                                    hint: "set the offer's price in Xcode's StoreKit configuration editor (Xcode 12 and 13 left it empty)")
+            guard let priceNode = node["displayPrice"], !priceNode.isNull, (try? priceNode.string("displayPrice")) != ""
+            else {
+                let name = "\(mode.rawValue) \(kind == .winBack ? "win-back" : kind.rawValue) offer"
+                    + ((id ?? referenceName).map { " '\($0)'" } ?? "")
+                diagnostics.warning(node["displayPrice"]?.location ?? node.location,
+                                    "the \(name) of '\(productID)' has no price; it is left out",
+                                    hint: "set the offer's price in Xcode's StoreKit configuration editor (Xcode 12 "
+                                          + "and 13 left it empty)")
                 return nil
             }
             price = try displayPrice(priceNode, storefront: storefront)
         }
-        let period = try NativeCatalogLoader.period(required(node, "subscriptionPeriod", in: "offer"), "subscriptionPeriod")
-        let count = try NativeCatalogLoader.offerLength(period, count: try node["numberOfPeriods"]?.int("numberOfPeriods"),
-                                                        at: node.location, countLocation: node["numberOfPeriods"]?.location)
+        let period = try NativeCatalogLoader.period(required(node, "subscriptionPeriod", in: "offer"),
+                                                    "subscriptionPeriod")
+        let numberOfPeriods = node["numberOfPeriods"]
+        let count = try NativeCatalogLoader.offerLength(period, count: try numberOfPeriods?.int("numberOfPeriods"),
+                                                        at: node.location, countLocation: numberOfPeriods?.location)
         return Offer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count, price: price,
                      billingPlan: billingPlanType(node), location: node.location)
     }

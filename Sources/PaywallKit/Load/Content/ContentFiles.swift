@@ -50,8 +50,11 @@ public struct ContentFiles: Sendable {
                 continue
             }
             if let other = files[name]?[locale ?? ""] {
-                diagnostics.error(SourceLocation(file: path), "\(other.path) and \(path) are both the \(locale ?? "base") file of '\(name)'",
-                                  hint: locale.map { "\(other.path.split(separator: "/").last ?? "") and \(fileName) name one locale (\($0)); keep one" } ?? "keep one")
+                diagnostics.error(SourceLocation(file: path),
+                                  "\(other.path) and \(path) are both the \(locale ?? "base") file of '\(name)'",
+                                  hint: locale.map {
+                    "\(other.path.split(separator: "/").last ?? "") and \(fileName) name one locale (\($0)); keep one"
+                } ?? "keep one")
                 continue
             }
             let file: Parsed
@@ -60,7 +63,8 @@ public struct ContentFiles: Sendable {
             } else {
                 var found = Diagnostics()
                 file = Parsed(text: text, allowRawHTML: allowRawHTML,
-                              file: Self.parse(text, name: name, locale: locale, path: path, allowRawHTML: allowRawHTML, diagnostics: &found),
+                              file: Self.parse(text, name: name, locale: locale, path: path, allowRawHTML: allowRawHTML,
+                                               diagnostics: &found),
                               diagnostics: found.all)
             }
             diagnostics.append(contentsOf: file.diagnostics)
@@ -70,19 +74,26 @@ public struct ContentFiles: Sendable {
     }
 
     /// One file: its front matter and body, the body checked and parsed as a template when it has placeholders.
-    static func parse(_ text: String, name: String, locale: String?, path: String, allowRawHTML: Bool, diagnostics: inout Diagnostics) -> File {
+    static func parse(_ text: String, name: String, locale: String?, path: String, allowRawHTML: Bool,
+                      diagnostics: inout Diagnostics) -> File {
         do {
             let parsed = try PageLoader.frontMatter(text, file: path)
             let body = parsed.split.body
             MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML,
                                 placeholders: body.contains("{{"), diagnostics: &diagnostics)
-            let template = body.contains("{{") ? Result { () throws(MustacheError) in try Template(body, name: path) } : nil
-            if case .success(let bodyTemplate)? = template { Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics) }
-            return File(name: name, locale: locale, path: path, pairs: parsed.pairs, body: body, bodyLine: parsed.split.bodyLine, bodyTemplate: template)
+            let template = body.contains("{{") ? Result { () throws(MustacheError) in
+                try Template(body, name: path)
+            } : nil
+            if case .success(let bodyTemplate)? = template {
+                Self.checkEscaped(bodyTemplate, file: path, firstLine: parsed.split.bodyLine, diagnostics: &diagnostics)
+            }
+            return File(name: name, locale: locale, path: path, pairs: parsed.pairs, body: body,
+                        bodyLine: parsed.split.bodyLine, bodyTemplate: template)
         } catch {
             // Policy pages may be plain Markdown; a store page without front matter reports `problem` when used.
             let plain = !text.hasPrefix("---")
-            return File(name: name, locale: locale, path: path, pairs: [], body: plain ? text : "", bodyLine: 1, problem: error)
+            return File(name: name, locale: locale, path: path, pairs: [], body: plain ? text : "", bodyLine: 1,
+                        problem: error)
         }
     }
 
@@ -92,7 +103,9 @@ public struct ContentFiles: Sendable {
         for file in files.values.flatMap(\.values) {
             guard let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
             for key in ["termsOfService", "privacyPolicy"] {
-                if case .scalar(let name, _)? = policies[key]?["page"]?.value { names.insert(PageLoader.nameAndLocale(name).name) }
+                if case .scalar(let name, _)? = policies[key]?["page"]?.value {
+                    names.insert(PageLoader.nameAndLocale(name).name)
+                }
             }
         }
         return names
@@ -117,7 +130,8 @@ public struct ContentFiles: Sendable {
         return variants[""]
     }
 
-    /// A page in `locale`: the base file's front matter with the translation's keys over it, and the translation's body.
+    /// A page in `locale`: the base file's front matter with the translation's keys over it, and the translation's
+    /// body.
     public func page(_ name: String, locale: String, diagnostics: inout Diagnostics) -> Page? {
         guard let base = files[name]?[""] else { return nil }
         let file = file(name, locale: locale) ?? base
@@ -131,7 +145,9 @@ public struct ContentFiles: Sendable {
                 translated.insert(pair.key)
                 // A translation's features translate the base file's rows rather than replace them.
                 if pair.key == "features" { featureLabels = pair.value; continue }
-                if let index = pairs.firstIndex(where: { $0.key == pair.key }) { pairs[index] = pair } else { pairs.append(pair) }
+                if let index = pairs.firstIndex(where: { $0.key == pair.key }) {
+                    pairs[index] = pair
+                } else { pairs.append(pair) }
             }
         }
         var page = PageLoader.page(name: name, locale: file.locale, file: file.path, pairs: pairs, body: file.body,

@@ -6,17 +6,24 @@ extension PageLoader {
     /// The base file's `features`: placement and rows; which levels or products exist is checked when resolving.
     static func features(_ node: YAMLNode) throws(DiagnosticsError) -> Page.Features {
         var diagnostics = Diagnostics()
-        guard let reader = diagnostics.collect({ try MappingReader(node, "features") }) else { throw DiagnosticsError(diagnostics.all) }
+        guard let reader = diagnostics.collect({ try MappingReader(node, "features") })
+        else { throw DiagnosticsError(diagnostics.all) }
         for problem in reader.unknownKeys(featureKeys) {
             var problem = problem
-            if problem.message.contains("'labels'") { problem.hint = "labels translates features in a translation (content/NAME.LOCALE.md); here, write each row's label" }
+            if problem.message.contains("'labels'") {
+                problem.hint = "labels translates features in a translation (content/NAME.LOCALE.md); here, "
+                               + "write each row's label"
+            }
             diagnostics.append(problem)
         }
-        let placement = diagnostics.collect { try reader["placement"]?.choice("features.placement", Page.Features.Placement.self) } ?? nil
+        let placement = diagnostics.collect {
+            try reader["placement"]?.choice("features.placement", Page.Features.Placement.self)
+        } ?? nil
         var rows: [Page.Features.Row] = []
         let items = diagnostics.collect { try reader.required("rows").sequence("features.rows") } ?? []
         if items.isEmpty, reader["rows"] != nil {
-            diagnostics.error(reader["rows"]?.location ?? node.location, "features.rows is empty", hint: "add a row: '- { label: Offline maps, levels: [1] }'")
+            diagnostics.error(reader["rows"]?.location ?? node.location, "features.rows is empty",
+                              hint: "add a row: '- { label: Offline maps, levels: [1] }'")
         }
         for item in items {
             diagnostics.collect { () throws(Diagnostic) in
@@ -25,25 +32,34 @@ extension PageLoader {
                 let label = try row.required("label").nonEmptyString("label")
                 let given = ["levels", "products", "values"].filter { row[$0] != nil }
                 guard given.count == 1 else {
-                    throw Diagnostic.error(item.location, given.isEmpty ? "the features row '\(label)' says nothing about the plans"
-                                                                        : "the features row '\(label)' sets \(given.joined(separator: " and "))",
-                                           hint: "give exactly one of: levels: [1, 2] (the levels that include it), products: [ID, …], values: { 1: Unlimited, 2: \"10\" }")
+                    throw Diagnostic.error(item.location,
+                                           given.isEmpty
+                                               ? "the features row '\(label)' says nothing about the plans"
+                                               : "the features row '\(label)' sets \(given.joined(separator: " and "))",
+                                           hint: "give exactly one of: levels: [1, 2] (the levels that include it), "
+                                                 + "products: [ID, …], values: { 1: Unlimited, 2: \"10\" }")
                 }
                 let cells: Page.Features.Cells
                 switch given[0] {
                 case "levels":
-                    cells = .levels(try row.required("levels").sequenceOrScalar("levels").map { level throws(Diagnostic) in
+                    let levels = try row.required("levels").sequenceOrScalar("levels")
+                    cells = .levels(try levels.map { level throws(Diagnostic) in
                         let number = try level.int("a level")
-                        guard number >= 1 else { throw .error(level.location, "level \(number) is not a level of service", hint: "levels start at 1, the highest") }
+                        guard number >= 1 else {
+                            throw .error(level.location, "level \(number) is not a level of service",
+                                         hint: "levels start at 1, the highest")
+                        }
                         return .init(value: number, location: level.location)
                     })
                 case "products":
-                    cells = .products(try row.required("products").sequenceOrScalar("products").map { id throws(Diagnostic) in
+                    let ids = try row.required("products").sequenceOrScalar("products")
+                    cells = .products(try ids.map { id throws(Diagnostic) in
                         .init(value: try id.nonEmptyString("a product ID"), location: id.location)
                     })
                 default:
                     cells = .values(try row.required("values").pairs("values").map { pair throws(Diagnostic) in
-                        (key: .init(value: pair.key, location: pair.keyLocation), text: try pair.value.nonEmptyString("the value of \(pair.key)"))
+                        (key: .init(value: pair.key, location: pair.keyLocation),
+                         text: try pair.value.nonEmptyString("the value of \(pair.key)"))
                     })
                 }
                 rows.append(.init(label: label, cells: cells, location: item.location))
@@ -55,14 +71,17 @@ extension PageLoader {
 
     /// A translation's `features: { labels: { Offline maps: Offline-Karten } }`, checked against the base file's
     /// texts; a text it leaves out stays in the base file's language (with a warning).
-    static func translate(_ features: inout Page.Features, with node: YAMLNode, file: String, diagnostics: inout Diagnostics) {
+    static func translate(_ features: inout Page.Features, with node: YAMLNode, file: String,
+                          diagnostics: inout Diagnostics) {
         guard let reader = diagnostics.collect({ try MappingReader(node, "features") }) else { return }
         for problem in reader.unknownKeys(["labels"]) {
             var problem = problem
-            problem.hint = "a translation's features holds only 'labels' (the base file's text → this language's); rows and placement come from the base file"
+            problem.hint = "a translation's features holds only 'labels' (the base file's text → this "
+                           + "language's); rows and placement come from the base file"
             diagnostics.append(problem)
         }
-        guard let labels = reader["labels"], let pairs = diagnostics.collect({ try labels.pairs("features.labels") }) else { return }
+        guard let labels = reader["labels"], let pairs = diagnostics.collect({ try labels.pairs("features.labels") })
+        else { return }
         let texts = features.texts
         for pair in pairs {
             guard texts.contains(pair.key) else {
@@ -71,12 +90,17 @@ extension PageLoader {
                                       ?? "translate the base file's texts: \(texts.joined(separator: ", "))")
                 continue
             }
-            if let text = diagnostics.collect({ try pair.value.nonEmptyString("features.labels.\(pair.key)") }) { features.labels[pair.key] = text }
+            if let text = diagnostics.collect({ try pair.value.nonEmptyString("features.labels.\(pair.key)") }) {
+                features.labels[pair.key] = text
+            }
         }
         features.labelsLocation = labels.location
         let missing = texts.filter { features.labels[$0] == nil && $0.contains(where: \.isLetter) }
         if !missing.isEmpty {
-            diagnostics.warning(labels.location, "features.labels does not translate \(missing.map { "'\($0)'" }.joined(separator: ", ")); they show in the base file's language",
+            diagnostics.warning(labels.location,
+                                "features.labels does not translate "
+                                + "\(missing.map { "'\($0)'" }.joined(separator: ", ")); they show in the base file's "
+                                + "language",
                                 hint: "add '\(missing[0]): …' to features.labels in \(file)")
         }
     }

@@ -13,7 +13,8 @@ public struct FrontMatter: Sendable {
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = lines[0].dropFirst() }
         guard lines.first == "---" else {
             throw .error(SourceLocation(file: file, line: 1, column: 1), "the page has no front matter",
-                         hint: "start the file with a '---' line, the page's settings (such as 'groupID: …'), and another '---' line")
+                         hint: "start the file with a '---' line, the page's settings (such as 'groupID: …'), "
+                               + "and another '---' line")
         }
         guard let end = lines.indices.dropFirst().first(where: { lines[$0] == "---" || lines[$0] == "..." }) else {
             throw .error(SourceLocation(file: file, line: 1, column: 1), "the front matter is not closed",

@@ -3,7 +3,8 @@
 /// next `>`, attribute values run to their closing quote whatever lies between, and a quote, tag or comment still open
 /// at the end is reported: on a page the template's own HTML would follow and be swallowed.
 struct HTMLTokenizer {
-    /// A start or end tag, or a declaration (`name` nil: `<!DOCTYPE…>`, `<![CDATA[…>`, `<?…>`, other bogus comments).
+    /// A start or end tag, or a declaration (`name` nil: `<!DOCTYPE…>`, `<![CDATA[…>`, `<?…>`, other bogus
+    /// comments).
     struct Tag {
         var name: String?
         var isEnd = false
@@ -50,18 +51,28 @@ struct HTMLTokenizer {
             if next == "!" {
                 if at(2) == "-" && at(3) == "-" {
                     index += 4
-                    if !skipComment() { result.unterminated = ("a comment (<!--) that is never closed", start); return result }
+                    if !skipComment() {
+                        result.unterminated = ("a comment (<!--) that is never closed", start)
+                        return result
+                    }
                     continue
                 }
                 result.tags.append(Tag(name: nil, offset: start))
-                if !skipBogusComment() { result.unterminated = ("a declaration (<!…) that is never closed", start); return result }
+                if !skipBogusComment() {
+                    result.unterminated = ("a declaration (<!…) that is never closed", start)
+                    return result
+                }
             } else if next == "?" {
                 result.tags.append(Tag(name: nil, offset: start))
-                if !skipBogusComment() { result.unterminated = ("a processing instruction (<?…) that is never closed", start); return result }
+                if !skipBogusComment() {
+                    result.unterminated = ("a processing instruction (<?…) that is never closed", start)
+                    return result
+                }
             } else if next == "/" {
                 if Self.isASCIILetter(at(2)) {
                     index += 2
-                    guard let tag = readTag(start: start, isEnd: true) else { result.unterminated = ("a tag that is never closed", start); return result }
+                    guard let tag = readTag(start: start, isEnd: true)
+                    else { result.unterminated = ("a tag that is never closed", start); return result }
                     result.tags.append(tag)
                 } else if at(2) == ">" {
                     index += 3           // `</>` is dropped
@@ -69,7 +80,10 @@ struct HTMLTokenizer {
                     index += 2
                 } else {
                     result.tags.append(Tag(name: nil, offset: start))
-                    if !skipBogusComment() { result.unterminated = ("a bogus comment (</…) that is never closed", start); return result }
+                    if !skipBogusComment() {
+                        result.unterminated = ("a bogus comment (</…) that is never closed", start)
+                        return result
+                    }
                 }
             } else if Self.isASCIILetter(next) {
                 index += 1
@@ -96,7 +110,10 @@ struct HTMLTokenizer {
                 var probe = index + 2
                 while probe < scalars.count && scalars[probe] == "-" { probe += 1 }
                 if probe < scalars.count && scalars[probe] == ">" { index = probe + 1; return true }
-                if probe + 1 < scalars.count && scalars[probe] == "!" && scalars[probe + 1] == ">" { index = probe + 2; return true }
+                if probe + 1 < scalars.count && scalars[probe] == "!" && scalars[probe + 1] == ">" {
+                    index = probe + 2
+                    return true
+                }
                 index = probe
                 continue
             }
@@ -131,8 +148,8 @@ struct HTMLTokenizer {
             repeat {
                 attribute.unicodeScalars.append(Self.lowercased(scalars[index]))
                 index += 1
-            } while index < scalars.count && !Self.isSpace(scalars[index]) && scalars[index] != "/" && scalars[index] != ">"
-                && scalars[index] != "="
+            } while index < scalars.count && !Self.isSpace(scalars[index])
+                && scalars[index] != "/" && scalars[index] != ">" && scalars[index] != "="
             while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 }
             var value = ""
             if index < scalars.count, scalars[index] == "=" {
@@ -141,7 +158,10 @@ struct HTMLTokenizer {
                 if index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" {
                     let quote = scalars[index]
                     index += 1
-                    while index < scalars.count, scalars[index] != quote { value.unicodeScalars.append(scalars[index]); index += 1 }
+                    while index < scalars.count, scalars[index] != quote {
+                        value.unicodeScalars.append(scalars[index])
+                        index += 1
+                    }
                     guard index < scalars.count else { return nil }
                     index += 1
                 } else {

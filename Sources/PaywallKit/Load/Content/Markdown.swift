@@ -35,8 +35,8 @@ public enum Markdown {
     /// Whether the iterator enters nodes of this type but never exits them.
     static func isLeaf(_ type: cmark_node_type) -> Bool {
         switch type {
-        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK,
-             CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: true
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT,
+             CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: true
         default: false
         }
     }
@@ -50,9 +50,13 @@ public enum Markdown {
 
     /// Renders `source`; raw HTML is dropped unless `allowRawHTML`. Tables are written by `MarkdownTable`, their
     /// check marks read as `tableWords`.
-    public static func render(_ source: String, allowRawHTML: Bool = false, tableWords: TableWords = .english) -> Rendered {
-        if let over = wideTable(source) ?? Limits.overLimit(source) { return Rendered(html: "", links: [], h1Count: 0, overLimit: over) }
-        let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+    public static func render(_ source: String, allowRawHTML: Bool = false,
+                              tableWords: TableWords = .english) -> Rendered {
+        if let over = wideTable(source) ?? Limits.overLimit(source) {
+            return Rendered(html: "", links: [], h1Count: 0, overLimit: over)
+        }
+        let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+            | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         guard let parser = cmark_parser_new(options) else { return Rendered(html: "", links: [], h1Count: 0) }
         defer { cmark_parser_free(parser) }
         for syntax in extensions { cmark_parser_attach_syntax_extension(parser, syntax) }
@@ -77,14 +81,16 @@ public enum Markdown {
             if !isLeaf(cmark_node_get_type(node)) { depth += 1 }   // the iterator exits only non-leaf nodes
             if depth > Limits.maximumNesting {
                 let place = Link(url: "the text nests more than \(Limits.maximumNesting) levels deep (the limit)",
-                                 line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+                                 line: Int(cmark_node_get_start_line(node)),
+                                 column: Int(cmark_node_get_start_column(node)))
                 return Rendered(html: "", links: [], h1Count: 0, overLimit: place)
             }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) {
                 links.append(Link(url: String(cString: url), line: Int(cmark_node_get_start_line(node)),
                                   column: Int(cmark_node_get_start_column(node))))
-            } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+            } else if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                      let literal = cmark_node_get_literal(node) {
                 rawHTML.append(Link(url: String(cString: literal), line: Int(cmark_node_get_start_line(node)),
                                     column: Int(cmark_node_get_start_column(node))))
             } else if type == CMARK_NODE_HEADING {
@@ -98,10 +104,14 @@ public enum Markdown {
             }
         }
         let extensions = cmark_parser_get_syntax_extensions(parser)
-        for table in tables { replaceTable(table.node, heading: table.heading, words: tableWords, options: options, extensions: extensions) }
+        for table in tables {
+            replaceTable(table.node, heading: table.heading, words: tableWords, options: options,
+                         extensions: extensions)
+        }
         let html = cmark_render_html(document, options, extensions)
         defer { cmark_get_default_mem_allocator().pointee.free(html) }   // cmark's allocator made it
-        return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count, firstH1: firstH1)
+        return Rendered(html: html.map { String(cString: $0) } ?? "", links: links, rawHTML: rawHTML, h1Count: h1Count,
+                        firstH1: firstH1)
     }
 
     /// The node type of the table extension's tables (extension types are numbered when they are registered),
@@ -144,9 +154,12 @@ public enum Markdown {
             while let node = cell {
                 cell = cmark_node_next(node)
                 let text = plainText(node)   // before inlineHTML moves the children away
-                cells.append(MarkdownTable.Cell(html: inlineHTML(node, options: options, extensions: extensions), text: text))
+                cells.append(MarkdownTable.Cell(html: inlineHTML(node, options: options, extensions: extensions),
+                                                text: text))
             }
-            if cmark_gfm_extensions_get_table_row_is_header(current) != 0 { model.header = cells } else { model.rows.append(cells) }
+            if cmark_gfm_extensions_get_table_row_is_header(current) != 0 {
+                model.header = cells
+            } else { model.rows.append(cells) }
             row = cmark_node_next(current)
         }
         guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
@@ -157,14 +170,18 @@ public enum Markdown {
     }
 
     /// A node's inline content as HTML: its children moved into a paragraph of their own and rendered.
-    private static func inlineHTML(_ node: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
-        // Plain text, the usual cell, is escaped as cmark escapes text (& < > ", not ' or /) without a render of its own.
-        if let child = cmark_node_first_child(node), cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
+    private static func inlineHTML(_ node: OpaquePointer, options: Int32,
+                                   extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
+        // Plain text, the usual cell, is escaped as cmark escapes text (& < > ", not ' or /) without a render of its
+        // own.
+        if let child = cmark_node_first_child(node), cmark_node_next(child) == nil,
+           cmark_node_get_type(child) == CMARK_NODE_TEXT,
            let literal = cmark_node_get_literal(child) {
             return escapedText(String(cString: literal))
         }
         // The renderer looks at a paragraph's parent: the paragraph goes in a document of its own.
-        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return "" }
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT), let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)
+        else { return "" }
         defer { cmark_node_free(document) }
         cmark_node_append_child(document, paragraph)
         while let child = cmark_node_first_child(node) { cmark_node_append_child(paragraph, child) }
@@ -176,22 +193,11 @@ public enum Markdown {
         return text
     }
 
-    /// Text escaped as cmark's HTML renderer escapes a text node.
+    /// Text escaped as cmark's HTML renderer escapes a text node: `& < > "`, not `'`. Mustache's `htmlEscaped`
+    /// (which templates use) also writes `'` as `&#39;`; a plain cell is escaped as cmark would have, so that it
+    /// reads byte for byte as the cells cmark renders beside it.
     static func escapedText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }) else {
-            return text
-        }
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        htmlEscaped(text, apostrophe: false)
     }
 
     /// A table delimiter row (`|---|:--:|`) with more columns than the limit, as a message and its place.
@@ -209,7 +215,8 @@ public enum Markdown {
                 }
             }
             guard !other, dashes > 0, pipes > Limits.maximumTableColumns else { continue }
-            return Link(url: "a table has more than \(Limits.maximumTableColumns) columns (the limit)", line: line, column: 1)
+            return Link(url: "a table has more than \(Limits.maximumTableColumns) columns (the limit)", line: line,
+                        column: 1)
         }
         return nil
     }
@@ -250,7 +257,8 @@ public enum Markdown {
         let iterator = cmark_iter_new(node)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            if event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator), let literal = cmark_node_get_literal(child) {
+            if event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator),
+               let literal = cmark_node_get_literal(child) {
                 text += String(cString: literal)
             }
         }

@@ -18,9 +18,9 @@ public enum MarkdownCheck {
     /// Checks what `Markdown.render(markdown, allowRawHTML:)` gave.
     /// `trusted`: links checked by rules of their own where they were configured (`app.openURL`, which may use the
     /// app's URL scheme), accepted as they are when a placeholder puts them in copy.
-    static func check(_ rendered: Markdown.Rendered, of markdown: String, file: String, firstLine: Int?, at fallback: SourceLocation? = nil,
-                      allowRawHTML: Bool, placeholders: Bool = false, afterPlaceholders: Bool = false,
-                      trusted: Set<String> = [], diagnostics: inout Diagnostics) {
+    static func check(_ rendered: Markdown.Rendered, of markdown: String, file: String, firstLine: Int?,
+                      at fallback: SourceLocation? = nil, allowRawHTML: Bool, placeholders: Bool = false,
+                      afterPlaceholders: Bool = false, trusted: Set<String> = [], diagnostics: inout Diagnostics) {
         let start = fallback ?? SourceLocation(file: file, line: firstLine ?? 0, column: firstLine == nil ? 0 : 1)
         // The body's lines, split when a problem is first placed: most bodies have none.
         var split: [Substring]?
@@ -32,7 +32,9 @@ public enum MarkdownCheck {
             var place = place
             if place.line < 1 {
                 place.line = (lines.firstIndex { $0.contains(place.url) } ?? 0) + 1
-                place.column = lines[place.line - 1].utf8.firstRange(of: place.url.utf8).map { lines[place.line - 1].utf8.distance(from: lines[place.line - 1].startIndex, to: $0.lowerBound) + 1 } ?? 1
+                place.column = lines[place.line - 1].utf8.firstRange(of: place.url.utf8).map {
+                    lines[place.line - 1].utf8.distance(from: lines[place.line - 1].startIndex, to: $0.lowerBound) + 1
+                } ?? 1
             }
             // cmark counts columns in bytes; messages count characters.
             let line = place.line - 1 < lines.count ? lines[place.line - 1] : ""
@@ -40,7 +42,8 @@ public enum MarkdownCheck {
             return SourceLocation(file: file, line: firstLine + place.line - 1, column: column)
         }
         if let limit = rendered.overLimit {
-            diagnostics.error(location(limit), "the Markdown is too large: \(limit.url)", hint: "split it up; no page needs this much structure")
+            diagnostics.error(location(limit), "the Markdown is too large: \(limit.url)",
+                              hint: "split it up; no page needs this much structure")
             return
         }
         let filled = afterPlaceholders ? " once its placeholders are filled" : ""
@@ -62,8 +65,10 @@ public enum MarkdownCheck {
                 var error = error
                 error.location = location(link)
                 guard afterPlaceholders else { diagnostics.append(error); continue }
-                diagnostics.error(error.location, "the link '\(link.url)'\(filled) is not https or relative: \(error.message)",
-                                  hint: "placeholders stay text in copy: write the link target itself, or use {{products.ID.subscribeURL}}")
+                diagnostics.error(error.location,
+                                  "the link '\(link.url)'\(filled) is not https or relative: \(error.message)",
+                                  hint: "placeholders stay text in copy: write the link target itself, "
+                                        + "or use {{products.ID.subscribeURL}}")
             }
         }
         guard allowRawHTML, !rendered.rawHTML.isEmpty else { return }
@@ -74,7 +79,8 @@ public enum MarkdownCheck {
         var cursor = html.startIndex
         for node in rendered.rawHTML {
             if let range = html[cursor...].firstRange(of: node.url) {
-                starts.append((html.unicodeScalars.distance(from: html.startIndex, to: range.lowerBound), location(node)))
+                starts.append((html.unicodeScalars.distance(from: html.startIndex, to: range.lowerBound),
+                               location(node)))
                 cursor = range.upperBound
             } else {
                 diagnostics.append(contentsOf: RawHTMLCheck.problems(node.url, at: location(node)))
@@ -86,7 +92,8 @@ public enum MarkdownCheck {
         for problem in problems {
             guard afterPlaceholders else { diagnostics.append(problem); continue }
             diagnostics.append(.error(problem.location, problem.message + filled,
-                                      hint: "placeholders in raw HTML must not make markup: keep them out of attributes, or set allowRawHTML: false"))
+                                      hint: "placeholders in raw HTML must not make markup: keep them out of "
+                                            + "attributes, or set allowRawHTML: false"))
         }
     }
 }

@@ -4,8 +4,7 @@
 /// `<!…`, `<?…` or `<![CDATA[…` scans to the end of its paragraph for its end, and the autolink extension
 /// scans the text around every `@`. So a text is bounded in size, and each paragraph in those three openers.
 /// Block quotes and lists opened on one line (`- - - …`, `> > > …`) are bounded too: cmark-gfm parses the inlines
-/// of a paragraph 25,000 containers deep in a time that grows with the depth (81 s for 290 KB), before its tree can be
-/// measured.
+/// of a deeply nested paragraph in a time that grows with the depth, before its tree can be measured.
 extension Markdown.Limits {
     /// The largest Markdown text: a page body, an option group's copy, a `.storekit` EULA or policy text.
     public static let maximumTextBytes = 512 << 10
@@ -23,7 +22,8 @@ extension Markdown.Limits {
     static func overLimit(_ source: String) -> Markdown.Link? {
         let bytes = source.utf8
         guard bytes.count <= maximumTextBytes else {
-            return Markdown.Link(url: "the text is larger than \(maximumTextBytes >> 10) KB (the limit)", line: 1, column: 1)
+            return Markdown.Link(url: "the text is larger than \(maximumTextBytes >> 10) KB (the limit)", line: 1,
+                                 column: 1)
         }
         var brackets = 0, declarations = 0, atSigns = 0
         var line = 1, column = 0
@@ -144,7 +144,9 @@ extension Markdown.Limits {
         case UInt8(ascii: "#"):
             var level = 1
             while peek(level) == UInt8(ascii: "#") { level += 1 }
-            return level <= 6 && [nil, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(peek(level))
+            return level <= 6
+                && [nil, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+                    UInt8(ascii: "\r")].contains(peek(level))
         case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
             guard peek(1) == UInt8(ascii: " ") || peek(1) == UInt8(ascii: "\t") else { return false }
             var offset = 2

@@ -36,11 +36,16 @@ struct MarkdownTable {
 
     /// `text` without the spaces and tabs around it (Foundation's `.whitespaces`, without its cost per cell).
     static func trimmed(_ text: String) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
         // Most cells begin and end with an ASCII letter, digit or mark: nothing to trim.
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20,
+           last < 0x80 { return text }
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 
@@ -60,10 +65,13 @@ struct MarkdownTable {
     }
 
     func html(_ words: Markdown.TableWords) -> String {
-        var out = "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(htmlEscaped(label))\">\n<table>\n<thead>\n<tr>\n"
+        var out = "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" "
+                  + "aria-label=\"\(htmlEscaped(label))\">\n<table>\n<thead>\n<tr>\n"
         for (column, cell) in header.enumerated() {
             let isEmpty = Self.trimmed(cell.text).isEmpty
-            out += isEmpty ? "<td\(alignment(column))></td>\n" : "<th scope=\"col\"\(alignment(column))>\(cell.html)</th>\n"
+            out += isEmpty
+                ? "<td\(alignment(column))></td>\n"
+                : "<th scope=\"col\"\(alignment(column))>\(cell.html)</th>\n"
         }
         out += "</tr>\n</thead>\n"
         if !rows.isEmpty {
@@ -75,7 +83,8 @@ struct MarkdownTable {
                         out += "<th scope=\"row\"\(alignment(column))>\(cell.html)</th>\n"
                     } else if let included = Self.mark(cell.text) {
                         let words = included ? words.included : words.notIncluded
-                        out += "<td\(alignment(column))><span aria-hidden=\"true\">\(cell.html)</span><span class=\"vh\"\(words.attributes)>\(htmlEscaped(words.text))</span></td>\n"
+                        out += "<td\(alignment(column))><span aria-hidden=\"true\">\(cell.html)</span><span "
+                               + "class=\"vh\"\(words.attributes)>\(htmlEscaped(words.text))</span></td>\n"
                     } else {
                         out += "<td\(alignment(column))>\(cell.html)</td>\n"
                     }

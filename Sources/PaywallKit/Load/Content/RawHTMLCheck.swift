@@ -6,13 +6,14 @@ enum RawHTMLCheck {
     /// Elements raw HTML may use: text, lists, tables, figures and images (and the task list's check boxes).
     static let elements: Set<String> = [
         "a", "abbr", "b", "bdi", "bdo", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "dd", "del",
-        "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
-        "img", "input", "ins", "kbd", "li", "mark", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section",
-        "small", "source", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
-        "time", "tr", "u", "ul", "var", "wbr",
+        "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+        "i", "img", "input", "ins", "kbd", "li", "mark", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s",
+        "samp", "section", "small", "source", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td",
+        "tfoot", "th", "thead", "time", "tr", "u", "ul", "var", "wbr",
     ]
     /// Attributes any allowed element may have (besides `aria-*` and `data-*`).
-    static let globalAttributes: Set<String> = ["class", "id", "title", "lang", "dir", "role", "hidden", "translate", "tabindex"]
+    static let globalAttributes: Set<String> = ["class", "id", "title", "lang", "dir", "role", "hidden", "translate",
+                                                "tabindex"]
     /// Attributes of particular elements.
     static let elementAttributes: [String: Set<String>] = [
         "a": ["href", "hreflang", "rel", "target", "type"],
@@ -20,8 +21,8 @@ enum RawHTMLCheck {
         "source": ["srcset", "sizes", "type", "media", "width", "height"],
         "td": ["colspan", "rowspan", "headers"], "th": ["colspan", "rowspan", "headers", "scope", "abbr"],
         "col": ["span"], "colgroup": ["span"], "ol": ["start", "reversed", "type"], "li": ["value"],
-        "time": ["datetime"], "q": ["cite"], "blockquote": ["cite"], "del": ["cite", "datetime"], "ins": ["cite", "datetime"],
-        "details": ["open"], "input": ["type", "checked", "disabled"],
+        "time": ["datetime"], "q": ["cite"], "blockquote": ["cite"], "del": ["cite", "datetime"],
+        "ins": ["cite", "datetime"], "details": ["open"], "input": ["type", "checked", "disabled"],
     ]
     static let urlAttributes: Set<String> = ["href", "src", "cite", "srcset"]
 
@@ -34,7 +35,8 @@ enum RawHTMLCheck {
         }
         if let open = tokens.unterminated {
             problems.append(.error(location(open.offset), "raw HTML with \(open.what)",
-                                   hint: "close it (with >, the closing quote or -->): the page's own HTML would be read as part of it"))
+                                   hint: "close it (with >, the closing quote or -->): the page's own HTML would be "
+                                         + "read as part of it"))
         }
         return problems
     }
@@ -52,26 +54,36 @@ enum RawHTMLCheck {
         var problems: [Diagnostic] = []
         if !elements.contains(name) {
             problems.append(.error(location, "raw HTML with a <\(name)> element",
-                                   hint: "pages have no scripts, styles, meta or base elements, embedded documents or forms; raw HTML may use text, list, table and image elements"))
+                                   hint: "pages have no scripts, styles, meta or base elements, embedded documents or "
+                                         + "forms; raw HTML may use text, list, table and image elements"))
         }
         if tag.isEnd { return problems }
         for (attribute, rawValue) in tag.attributes {
             let value = CharacterReferences.decodeAttribute(rawValue)
             if attribute.hasPrefix("on") {
-                problems.append(.error(location, "raw HTML with an event handler (\(attribute))", hint: "pages run no JavaScript; remove it"))
+                problems.append(.error(location, "raw HTML with an event handler (\(attribute))",
+                                       hint: "pages run no JavaScript; remove it"))
             } else if attribute == "style" {
-                problems.append(.error(location, "raw HTML with a style attribute", hint: "the page's Content-Security-Policy ignores inline styles; use a class and the site's templates/paywall.css"))
+                problems.append(.error(location, "raw HTML with a style attribute",
+                                       hint: "the page's Content-Security-Policy ignores inline styles; "
+                                             + "use a class and the site's templates/paywall.css"))
             } else if urlAttributes.contains(attribute) || attribute.hasSuffix(":href") {
-                let urls = attribute == "srcset" ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
+                let urls = attribute == "srcset"
+                    ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
+                    : [value]
                 for url in urls {
-                    do { try SafeURL.check(url, "the \(attribute) attribute", at: location) } catch { problems.append(error) }
+                    do {
+                        try SafeURL.check(url, "the \(attribute) attribute", at: location)
+                    } catch { problems.append(error) }
                 }
             } else if name == "input", attribute == "type", value.lowercased() != "checkbox" {
-                problems.append(.error(location, "raw HTML with an <input type=\"\(value)\">", hint: "pages have no forms; a task list's check box is the only input"))
+                problems.append(.error(location, "raw HTML with an <input type=\"\(value)\">",
+                                       hint: "pages have no forms; a task list's check box is the only input"))
             } else if elements.contains(name), !globalAttributes.contains(attribute), !attribute.hasPrefix("aria-"),
                       !attribute.hasPrefix("data-"), elementAttributes[name]?.contains(attribute) != true {
                 problems.append(.error(location, "raw HTML with the attribute '\(attribute)' on <\(name)>",
-                                       hint: "raw HTML may use class, id, title, lang, dir, role, aria-* and data-*, and each element's own attributes such as href, src and alt"))
+                                       hint: "raw HTML may use class, id, title, lang, dir, role, aria-* and data-*, "
+                                             + "and each element's own attributes such as href, src and alt"))
             }
         }
         return problems

@@ -15,7 +15,8 @@ extension SiteConfig {
             let url = try node.nonEmptyString("app.appStoreURL")
             try SafeURL.check(url, "app.appStoreURL", at: node.location)
             guard url.hasPrefix("https://") else {
-                throw Diagnostic.error(node.location, "app.appStoreURL must be an absolute https:// URL", hint: "such as https://apps.apple.com/app/id123456789")
+                throw Diagnostic.error(node.location, "app.appStoreURL must be an absolute https:// URL",
+                                       hint: "such as https://apps.apple.com/app/id123456789")
             }
             appStoreURL = url
             valueLocations["app.appStoreURL"] = node.location
@@ -93,12 +94,14 @@ extension SiteConfig {
     }
 
     /// A link template parsed from `node`, a problem placed at its column where the scalar is on one line.
-    static func template(_ text: String, _ what: String, _ node: YAMLNode, allowed: [LinkTemplate.Placeholder]) throws(Diagnostic) -> LinkTemplate {
+    static func template(_ text: String, _ what: String, _ node: YAMLNode,
+                         allowed: [LinkTemplate.Placeholder]) throws(Diagnostic) -> LinkTemplate {
         let location = node.location
         let isPlain = if case .scalar(_, let plain) = node.value { plain } else { true }
         return try LinkTemplate(text, what: what, at: location, allowed: allowed) { offset in
             guard !text.contains("\n") else { return location }
-            return SourceLocation(file: location.file, line: location.line, column: location.column + (isPlain ? 0 : 1) + offset)
+            return SourceLocation(file: location.file, line: location.line,
+                                  column: location.column + (isPlain ? 0 : 1) + offset)
         }
     }
 
@@ -114,8 +117,10 @@ extension SiteConfig {
         guard case .mapping(let pairs) = node.value else {
             return diagnostics.collect { () throws(Diagnostic) -> PurchaseLinks in
                 guard case .scalar = node.value else {
-                    throw .error(node.location, "\(what) must be a link, or a link per product ID and `default`, not \(node.kindName)",
-                                 hint: "write \(name): https://… or \(name): { pro.yearly: https://…, default: https://… }")
+                    throw .error(node.location,
+                                 "\(what) must be a link, or a link per product ID and `default`, not \(node.kindName)",
+                                 hint: "write \(name): https://… or \(name): { pro.yearly: https://…, default: "
+                                       + "https://… }")
                 }
                 links.fallback = try link(node, what)
                 return links
@@ -126,19 +131,24 @@ extension SiteConfig {
                 links.fallback = diagnostics.collect { try link(pair.value, "\(what).default") }
                 continue
             }
-            guard diagnostics.collect({ try Identifier.check(pair.key, "the product ID", at: pair.keyLocation) }) != nil else { continue }
+            guard diagnostics.collect({ try Identifier.check(pair.key, "the product ID", at: pair.keyLocation) }) != nil
+            else { continue }
             links.productKeys.append((pair.key, pair.keyLocation))
-            if let template = diagnostics.collect({ try link(pair.value, "\(what).\(pair.key)") }) { links.byProduct[pair.key] = template }
+            if let template = diagnostics.collect({ try link(pair.value, "\(what).\(pair.key)") }) {
+                links.byProduct[pair.key] = template
+            }
         }
         return links
     }
 
-    /// A query parameter name a script may copy: letters, digits, `-`, `_`, `.` and `~` (nothing a URL reads as syntax).
+    /// A query parameter name a script may copy: letters, digits, `-`, `_`, `.` and `~` (nothing a URL reads as
+    /// syntax).
     static func isQueryName(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                 UInt8(ascii: "~"): true
             default: false
             }
         }
@@ -150,7 +160,8 @@ extension SiteConfig {
         switch node.value {
         case .mapping(let pairs):
             for pair in pairs {
-                guard let to = diagnostics.collect({ try pair.value.nonEmptyString("actions.carry.\(pair.key)") }) else { continue }
+                guard let to = diagnostics.collect({ try pair.value.nonEmptyString("actions.carry.\(pair.key)") })
+                else { continue }
                 names.append((pair.key, to, pair.keyLocation))
                 if !isQueryName(to) { names[names.count - 1].location = pair.value.location }
             }
@@ -161,18 +172,21 @@ extension SiteConfig {
             }
         case .scalar:
             diagnostics.error(node.location, "actions.carry must be a list of query parameters or a mapping of them",
-                              hint: "write carry: [app_user_id, utm_source] or carry: { app_user_id: client_reference_id }")
+                              hint: "write carry: [app_user_id, utm_source] or carry: { app_user_id: "
+                                    + "client_reference_id }")
         }
         var result: [CarriedParameter] = []
         var targets = Set<String>()
         for (from, to, location) in names {
             for name in [from, to] where !isQueryName(name) {
                 diagnostics.error(location, "actions.carry: '\(name)' is not a query parameter name a link can carry",
-                                  hint: "use 1 to 64 letters, digits, '-', '_', '.' or '~' (no spaces, '&', '=', '#' or '%')")
+                                  hint: "use 1 to 64 letters, digits, '-', '_', '.' or '~' (no spaces, '&', '=', "
+                                        + "'#' or '%')")
             }
             guard isQueryName(from), isQueryName(to) else { continue }
             guard targets.insert(to).inserted else {
-                diagnostics.error(location, "actions.carry writes '\(to)' twice", hint: "carry each parameter into its own name")
+                diagnostics.error(location, "actions.carry writes '\(to)' twice",
+                                  hint: "carry each parameter into its own name")
                 continue
             }
             result.append(CarriedParameter(from: from, to: to))

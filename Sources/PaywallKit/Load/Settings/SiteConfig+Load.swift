@@ -12,7 +12,8 @@ extension SiteConfig {
                 var url = try node.nonEmptyString("baseURL")
                 try SafeURL.check(url, "baseURL", at: node.location)
                 guard url.hasPrefix("https://") else {
-                    throw Diagnostic.error(node.location, "baseURL must be an absolute https:// URL", hint: "such as https://example.com/subscribe/")
+                    throw Diagnostic.error(node.location, "baseURL must be an absolute https:// URL",
+                                           hint: "such as https://example.com/subscribe/")
                 }
                 if !url.hasSuffix("/") { url += "/" }
                 // Its host and path are written into host configurations (server_name, rewrite, _redirects).
@@ -27,7 +28,8 @@ extension SiteConfig {
             config.valueLocations["catalog"] = node.location
             guard SitePath.isInside(config.catalog) else {
                 throw Diagnostic.error(node.location, "the catalog '\(config.catalog)' is outside the site folder",
-                                       hint: "copy the catalog into the site folder and name it by a relative path, such as catalog.yml")
+                                       hint: "copy the catalog into the site folder and name it by a relative path, "
+                                             + "such as catalog.yml")
             }
         }
         diagnostics.collect {
@@ -35,15 +37,20 @@ extension SiteConfig {
         }
         diagnostics.collect {
             if let node = reader["locales"] {
-                config.locales = try node.sequence("locales").map { item throws(Diagnostic) in try locale(item, "locales") }
+                config.locales = try node.sequence("locales").map { item throws(Diagnostic) in
+                    try locale(item, "locales")
+                }
             }
         }
         diagnostics.collect {
             for pair in try reader["storefronts"]?.pairs("storefronts") ?? [] {
-                let key = pair.key == "default" ? "default" : try locale(YAMLNode(.scalar(pair.key, isPlain: true), at: pair.keyLocation), "storefronts")
+                let key = pair.key == "default"
+                    ? "default"
+                    : try locale(YAMLNode(.scalar(pair.key, isPlain: true), at: pair.keyLocation), "storefronts")
                 let code = try pair.value.nonEmptyString("storefronts.\(pair.key)").uppercased()
                 guard Storefronts.currency(of: code) != nil else {
-                    let hint = suggestion(for: code, in: Storefronts.all).map { "did you mean '\($0)'?" } ?? "use an ISO 3166 alpha-3 code such as USA, DEU or JPN"
+                    let hint = suggestion(for: code, in: Storefronts.all).map { "did you mean '\($0)'?" }
+                        ?? "use an ISO 3166 alpha-3 code such as USA, DEU or JPN"
                     throw Diagnostic.error(pair.value.location, "'\(code)' is not an App Store storefront", hint: hint)
                 }
                 config.storefronts[key] = code
@@ -62,23 +69,37 @@ extension SiteConfig {
         if let node = reader["policies"] {
             config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
             for key in ["termsOfService", "privacyPolicy"] {
-                if case .mapping = node.value, let value = try? MappingReader(node, "policies")[key] { config.valueLocations["policies.\(key)"] = value.location }
+                if case .mapping = node.value, let value = try? MappingReader(node, "policies")[key] {
+                    config.valueLocations["policies.\(key)"] = value.location
+                }
             }
         }
         if let theme = reader["theme"], let themeReader = diagnostics.collect({ try MappingReader(theme, "theme") }) {
             diagnostics.append(contentsOf: themeReader.unknownKeys(["accentColor", "accentForeground", "colorScheme"]))
-            diagnostics.collect { config.accentColor = try themeReader["accentColor"].map { node throws(Diagnostic) in try CSSColor.check(node, "theme.accentColor") } }
             diagnostics.collect {
-                config.accentForeground = try themeReader["accentForeground"].map { node throws(Diagnostic) in try CSSColor.check(node, "theme.accentForeground") }
+                config.accentColor = try themeReader["accentColor"].map { node throws(Diagnostic) in
+                    try CSSColor.check(node, "theme.accentColor")
+                }
             }
-            if let warning = CSSColor.accentContrastWarning(accent: config.accentColor, foreground: config.accentForeground,
-                                                            at: (themeReader["accentForeground"] ?? themeReader["accentColor"])?.location) {
+            diagnostics.collect {
+                config.accentForeground = try themeReader["accentForeground"].map { node throws(Diagnostic) in
+                    try CSSColor.check(node, "theme.accentForeground")
+                }
+            }
+            let place = (themeReader["accentForeground"] ?? themeReader["accentColor"])?.location
+            if let warning = CSSColor.accentContrastWarning(accent: config.accentColor,
+                                                            foreground: config.accentForeground, at: place) {
                 diagnostics.append(warning)
             }
-            diagnostics.collect { config.colorScheme = try themeReader["colorScheme"]?.choice("colorScheme", ColorScheme.self) ?? .automatic }
+            diagnostics.collect {
+                config.colorScheme = try themeReader["colorScheme"]?.choice("colorScheme", ColorScheme.self)
+                    ?? .automatic
+            }
         }
         diagnostics.collect { config.allowRawHTML = try reader["allowRawHTML"]?.bool("allowRawHTML") ?? false }
-        diagnostics.collect { config.hosting = try reader["hosting"].map { node throws(Diagnostic) in try Hosting.load(node) } ?? [] }
+        diagnostics.collect {
+            config.hosting = try reader["hosting"].map { node throws(Diagnostic) in try Hosting.load(node) } ?? []
+        }
         diagnostics.collect { config.billing = try reader["billing"]?.choice("billing", Billing.self) ?? .web }
         return config
     }
@@ -86,11 +107,13 @@ extension SiteConfig {
     static func locale(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> String {
         let text = try node.nonEmptyString(what)
         guard let locale = LocaleID.canonical(text) else {
-            throw .error(node.location, "'\(text)' is not a BCP 47 locale", hint: "write it like en-US, de, pt-BR or zh-Hans")
+            throw .error(node.location, "'\(text)' is not a BCP 47 locale",
+                         hint: "write it like en-US, de, pt-BR or zh-Hans")
         }
         // A locale names a folder of the output beside assets/: only a language ICU knows can be one.
         guard ICU.isKnown(locale) else {
-            throw .error(node.location, "'\(text)' is not a locale ICU knows (a language, script and region it has names for)",
+            throw .error(node.location,
+                         "'\(text)' is not a locale ICU knows (a language, script and region it has names for)",
                          hint: "write it like en-US, de, pt-BR or zh-Hans")
         }
         return locale

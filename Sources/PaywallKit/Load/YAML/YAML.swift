@@ -137,13 +137,15 @@ public enum YAML {
                     return YAMLNode(.mapping([]), at: SourceLocation(file: file, line: 1 + lineOffset, column: 1))
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    let node = YAMLNode(.scalar(string(scalar.value, length: scalar.length) ?? "", isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), at: here)
+                    let node = YAMLNode(.scalar(string(scalar.value, length: scalar.length) ?? "",
+                                                isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), at: here)
                     try count(1, at: here)
                     if let root = try add(node, size: 1, anchor: string(scalar.anchor), at: here) { return root }
                 case YAML_ALIAS_EVENT:
                     let name = string(event.data.alias.anchor) ?? ""
                     guard let (node, size) = anchors[name] else {
-                        throw .error(here, "the alias '*\(name)' names no anchor", hint: "define '&\(name)' on a value before this line")
+                        throw .error(here, "the alias '*\(name)' names no anchor",
+                                     hint: "define '&\(name)' on a value before this line")
                     }
                     aliases += 1
                     guard aliases <= Limits.maximumAliases else {
@@ -151,20 +153,28 @@ public enum YAML {
                                      hint: "write the values out, or use fewer '*' aliases")
                     }
                     try count(size, at: here)
-                    if let root = try add(YAMLNode(node.value, at: here), size: size, anchor: nil, at: here) { return root }
+                    if let root = try add(YAMLNode(node.value, at: here), size: size, anchor: nil, at: here) {
+                        return root
+                    }
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     guard stack.count < Limits.maximumDepth else {
-                        throw .error(here, "lists and mappings nest more than \(Limits.maximumDepth) levels deep (the limit)",
+                        throw .error(here,
+                                     "lists and mappings nest more than \(Limits.maximumDepth) levels deep (the limit)",
                                      hint: "flatten the structure; no paywall file needs this depth")
                     }
                     try count(1, at: here)
                     let isMapping = event.type == YAML_MAPPING_START_EVENT
-                    let anchor = isMapping ? string(event.data.mapping_start.anchor) : string(event.data.sequence_start.anchor)
+                    let anchor = isMapping
+                        ? string(event.data.mapping_start.anchor)
+                        : string(event.data.sequence_start.anchor)
                     stack.append(Frame(isMapping: isMapping, location: here, anchor: anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     let frame = stack.removeLast()
-                    let node = YAMLNode(frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items), at: frame.location)
-                    if let root = try add(node, size: frame.size, anchor: frame.anchor, at: frame.location) { return root }
+                    let node = YAMLNode(frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items),
+                                        at: frame.location)
+                    if let root = try add(node, size: frame.size, anchor: frame.anchor, at: frame.location) {
+                        return root
+                    }
                 default:
                     continue   // stream and document start, document end
                 }
@@ -175,13 +185,17 @@ public enum YAML {
         mutating func count(_ size: Int, at here: SourceLocation) throws(Diagnostic) {
             nodes += size
             guard nodes <= Limits.maximumNodes else {
-                throw .error(here, "the document holds more than \(Limits.maximumNodes) values once its aliases are expanded (the limit)",
+                throw .error(here,
+                             "the document holds more than \(Limits.maximumNodes) values once its aliases are expanded "
+                             + "(the limit)",
                              hint: "an alias of an alias repeats everything it names; write the values out instead")
             }
         }
 
-        /// Adds a finished node of `size` values to the innermost open list or mapping; returns it when it is the document's root.
-        mutating func add(_ node: YAMLNode, size: Int, anchor: String?, at here: SourceLocation) throws(Diagnostic) -> YAMLNode? {
+        /// Adds a finished node of `size` values to the innermost open list or mapping; returns it when it is the
+        /// document's root.
+        mutating func add(_ node: YAMLNode, size: Int, anchor: String?,
+                          at here: SourceLocation) throws(Diagnostic) -> YAMLNode? {
             if let anchor { anchors[anchor] = (node, size) }
             guard !stack.isEmpty else { return node }
             stack[stack.count - 1].size += size
@@ -212,7 +226,8 @@ public enum YAML {
                               hint: "write the character itself, or a valid surrogate pair")
             }
             return .error(location(mark), "YAML syntax error: \(problem)\(context)",
-                          hint: "check the indentation, quotes and colons on this line (a value containing ': ' or starting with a symbol must be quoted)")
+                          hint: "check the indentation, quotes and colons on this line (a value containing ': ' or "
+                                + "starting with a symbol must be quoted)")
         }
     }
 }

@@ -36,7 +36,8 @@ extension YAMLNode {
     public func sequence(_ what: String) throws(Diagnostic) -> [YAMLNode] {
         if isNull { return [] }
         guard case .sequence(let items) = value else {
-            throw .error(location, "\(what) must be a list, not \(kindName)", hint: "write it as [a, b] or as lines starting with '- '")
+            throw .error(location, "\(what) must be a list, not \(kindName)",
+                         hint: "write it as [a, b] or as lines starting with '- '")
         }
         return items
     }
@@ -61,13 +62,15 @@ extension YAMLNode {
         let text = try string(what)
         if let value = T(rawValue: text) { return value }
         let names = T.allCases.map(\.rawValue)
-        let hint = suggestion(for: text, in: names).map { "did you mean '\($0)'?" } ?? "use one of: \(names.joined(separator: ", "))"
+        let hint = suggestion(for: text, in: names).map { "did you mean '\($0)'?" }
+            ?? "use one of: \(names.joined(separator: ", "))"
         throw .error(location, "'\(text)' is not a valid \(what)", hint: hint)
     }
 
     /// A decimal price written as digits: "49.99", "7800".
     public func decimal(_ what: String) throws(Diagnostic) -> Decimal {
-        guard case .scalar(let text, _) = value else { throw .error(location, "\(what) must be a decimal number such as \"4.99\"") }
+        guard case .scalar(let text, _) = value
+        else { throw .error(location, "\(what) must be a decimal number such as \"4.99\"") }
         let valid = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
             && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
         let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
@@ -77,7 +80,8 @@ extension YAMLNode {
                          hint: "write it as the App Store shows it, with the currency's decimals, such as \"4.99\"")
         }
         guard valid, let number = Self.plainDecimal(text) else {
-            throw .error(location, "\(what) '\(text)' is not a decimal number", hint: "write digits with an optional '.' and no currency sign, such as \"4.99\"")
+            throw .error(location, "\(what) '\(text)' is not a decimal number",
+                         hint: "write digits with an optional '.' and no currency sign, such as \"4.99\"")
         }
         return number
     }
@@ -86,7 +90,8 @@ extension YAMLNode {
     /// not hold hundreds, and would read such a price as 0).
     static let maximumDecimals = 18
 
-    /// Digits with at most one '.', as an exact decimal (no locale, no Foundation number parser); nil past 18 significant digits.
+    /// Digits with at most one '.', as an exact decimal (no locale, no Foundation number parser); nil past 18
+    /// significant digits.
     static func plainDecimal(_ text: String) -> Decimal? {
         var significand: UInt64 = 0
         var exponent = 0
@@ -139,7 +144,8 @@ public struct MappingReader {
                 ?? "known keys are: \(known.joined(separator: ", "))"
             if pair.key.contains(" ") && pair.value.isNull {
                 // `{ description: Fast, light }` splits at the comma: the rest looks like a key.
-                hint = "if '\(pair.key)' is the rest of the previous value, put that value in quotes (a comma ends a value inside { })"
+                hint = "if '\(pair.key)' is the rest of the previous value, put that value in quotes (a comma ends a "
+                       + "value inside { })"
             }
             return .error(pair.keyLocation, "unknown key '\(pair.key)' in \(what)", hint: hint)
         }

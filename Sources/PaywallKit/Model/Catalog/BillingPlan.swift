@@ -28,7 +28,8 @@ public struct MonthlyPlan: Hashable, Sendable {
     public var introductoryOffer: Offer?
     public var location: SourceLocation
 
-    public init(price: Price, commitmentPrice: Price? = nil, introductoryOffer: Offer? = nil, location: SourceLocation) {
+    public init(price: Price, commitmentPrice: Price? = nil, introductoryOffer: Offer? = nil,
+                location: SourceLocation) {
         self.price = price
         self.commitmentPrice = commitmentPrice
         self.introductoryOffer = introductoryOffer
@@ -62,8 +63,11 @@ extension Catalog {
             let unavailable = plan.price.storefronts.filter(MonthlyPlan.unavailableStorefronts.contains)
             guard !unavailable.isEmpty else { return nil }
             return .warning(plan.price.location ?? plan.location,
-                            "the monthly plan of '\(product.id)' has a price for \(unavailable.joined(separator: " and ")), where the App Store does not offer monthly plans with a commitment",
-                            hint: "remove \(unavailable.joined(separator: " and ")) from its price: pages there bill the subscription up front")
+                            "the monthly plan of '\(product.id)' has a price for "
+                            + "\(unavailable.joined(separator: " and ")), where the App Store does not offer monthly "
+                            + "plans with a commitment",
+                            hint: "remove \(unavailable.joined(separator: " and ")) from its price: pages there bill "
+                                  + "the subscription up front")
         }
     }
 }

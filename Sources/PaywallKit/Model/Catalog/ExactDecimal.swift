@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `Decimal` as its exact representation (its 20 bytes), for cache keys: hashed and compared without arithmetic
-/// (hashing a `Decimal` converts it to a `Double`). Equal keys are the same digits and exponent; "1.0" and "1.00" (which
-/// may be written differently) are two keys.
+/// (hashing a `Decimal` converts it to a `Double`). Equal keys are the same digits and exponent; "1.0" and "1.00"
+/// (which may be written differently) are two keys.
 struct ExactDecimal: Hashable, Sendable {
     private var head: UInt32, low: UInt64, high: UInt64
 

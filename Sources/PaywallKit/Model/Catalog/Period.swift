@@ -14,7 +14,8 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `P1W`, `P3M`, `P1Y`, `P3D`; nil for anything else.
     public init?(iso8601 text: String) {
-        guard text.count >= 3, text.first == "P", let count = Int(text.dropFirst().dropLast()), count > 0 else { return nil }
+        guard text.count >= 3, text.first == "P", let count = Int(text.dropFirst().dropLast()), count > 0
+        else { return nil }
         switch text.last {
         case "D": self.init(count, .day)
         case "W": self.init(count, .week)
@@ -29,8 +30,8 @@ public struct Period: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How long App Store subscriptions may renew for: 1 week, 1, 2, 3 or 6 months, or 1 year.
-    public static let renewalPeriods: [Period] = [Period(1, .week), Period(1, .month), Period(2, .month), Period(3, .month),
-                                                  Period(6, .month), Period(1, .year)]
+    public static let renewalPeriods: [Period] = [Period(1, .week), Period(1, .month), Period(2, .month),
+                                                  Period(3, .month), Period(6, .month), Period(1, .year)]
 
     /// The length in days (a month as 31, a year as 366: an upper bound, for limits).
     public var maximumDays: Int {

@@ -19,7 +19,8 @@ public enum PriceMath {
 
     /// The price of one `unit`, rounded down to the currency's minor unit (49.99/year → 4.16/month). Not memoized
     /// here: the resolver's cache keeps each product's per-unit prices in each locale.
-    public static func price(_ price: Decimal, per unit: Period.Unit, for period: Period, fractionDigits: Int) -> Decimal {
+    public static func price(_ price: Decimal, per unit: Period.Unit, for period: Period,
+                             fractionDigits: Int) -> Decimal {
         roundDown(exactPrice(price, per: unit, for: period), fractionDigits)
     }
 

@@ -51,10 +51,11 @@ public struct Product: Hashable, Sendable {
     public var localizations: [String: LocalizedText]
     public var location: SourceLocation
 
-    public init(id: String, kind: Kind = .autoRenewable, referenceName: String, level: Int, period: Period?, price: Price,
-                familyShareable: Bool = false, icon: String? = nil, iconLocation: SourceLocation? = nil,
+    public init(id: String, kind: Kind = .autoRenewable, referenceName: String, level: Int, period: Period?,
+                price: Price, familyShareable: Bool = false, icon: String? = nil, iconLocation: SourceLocation? = nil,
                 introductoryOffer: Offer? = nil, promotionalOffers: [Offer] = [], winBackOffers: [Offer] = [],
-                monthlyPlan: MonthlyPlan? = nil, localizations: [String: LocalizedText] = [:], location: SourceLocation) {
+                monthlyPlan: MonthlyPlan? = nil, localizations: [String: LocalizedText] = [:],
+                location: SourceLocation) {
         self.id = id
         self.kind = kind
         self.referenceName = referenceName

@@ -17,7 +17,8 @@ public struct SubscriptionGroup: Hashable, Sendable {
 }
 
 extension SubscriptionGroup {
-    /// The group in messages, by reference name and ID: "group 'Birdwatch Pro' (D129D5D3)"; by ID alone when they match.
+    /// The group in messages, by reference name and ID: "group 'Birdwatch Pro' (D129D5D3)"; by ID alone when they
+    /// match.
     public var label: String {
         name.isEmpty || name == id ? "group '\(id)'" : "group '\(name)' (\(id))"
     }

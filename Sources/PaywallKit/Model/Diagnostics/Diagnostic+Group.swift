@@ -18,8 +18,10 @@ extension Diagnostic {
         /// The hint of the counted line.
         public var hint: String?
 
-        public init(key: String, subject: String, plural: String, place: String, one: String, many: String, hint: String? = nil) {
-            (self.key, self.subject, self.plural, self.place, self.one, self.many, self.hint) = (key, subject, plural, place, one, many, hint)
+        public init(key: String, subject: String, plural: String, place: String, one: String, many: String,
+                    hint: String? = nil) {
+            (self.key, self.subject, self.plural, self.place, self.one, self.many, self.hint)
+                = (key, subject, plural, place, one, many, hint)
         }
     }
 }
@@ -32,7 +34,8 @@ extension Diagnostics {
         var members: [Key: [Diagnostic]] = [:]
         for diagnostic in diagnostics {
             guard let group = diagnostic.group else { continue }
-            members[Key(severity: diagnostic.severity, group: group.key, plural: group.plural), default: []].append(diagnostic)
+            members[Key(severity: diagnostic.severity, group: group.key, plural: group.plural),
+                    default: []].append(diagnostic)
         }
         var done = Set<Key>()
         var result: [Diagnostic] = []
@@ -58,9 +61,11 @@ extension Diagnostics {
         let subjects = unique(all.map { $0.group!.subject })
         let places = unique(all.map { $0.group!.place })
         let shown = places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", …" : "")
-        let placesText = places.count == 1 ? places[0] : "\(places.count) locales (\(shown))"
-        let words = (subjects.count == 1 ? group.one : group.many).replacingOccurrences(of: "{places}", with: placesText)
-        let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) \(group.plural)"
+        let placesText = EnglishPlural.choose(places.count, one: places[0], many: "\(places.count) locales (\(shown))")
+        let words = EnglishPlural.choose(subjects.count, one: group.one, many: group.many)
+            .replacingOccurrences(of: "{places}", with: placesText)
+        let subject = EnglishPlural.choose(subjects.count, one: subjects[0],
+                                           many: "\(subjects.count) \(group.plural)")
         var summary = Diagnostic(first.severity, first.location, "\(subject) \(words)", hint: group.hint ?? first.hint)
         summary.group = nil
         return summary

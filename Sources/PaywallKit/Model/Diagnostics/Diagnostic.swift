@@ -26,7 +26,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A warning that a report may count with others of its `group`.
-    public static func warning(_ location: SourceLocation, _ message: String, hint: String?, group: Group) -> Diagnostic {
+    public static func warning(_ location: SourceLocation, _ message: String, hint: String?,
+                               group: Group) -> Diagnostic {
         var diagnostic = Diagnostic(.warning, location, message, hint: hint)
         diagnostic.group = group
         return diagnostic

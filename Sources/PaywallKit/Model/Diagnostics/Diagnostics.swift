@@ -2,8 +2,9 @@
 public struct Diagnostics: Sendable {
     /// In the order found; the same diagnostic twice (a page read for several locales) is kept once.
     public private(set) var all: [Diagnostic] = []
-    /// Every one of `all`, once it holds `scanned` or more; fewer are compared one by one. A build keeps a collector per
-    /// page until its end, and most pages report none or one: a set each was 15 MB at 20,000 pages.
+    /// Every one of `all`, once it holds `scanned` or more; fewer are compared one by one. A build keeps a collector
+    /// per page until its end, and most pages report none or one: a set for each would hold memory for every page
+    /// of a large site and spare no comparison.
     private var seen: Set<Diagnostic> = []
     private static let scanned = 8
     /// Every error reported, duplicates included: a stage compares it before and after to know whether it failed.
@@ -44,7 +45,8 @@ public struct Diagnostics: Sendable {
         append(.warning(location, message, hint: hint))
     }
 
-    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String?, group: Diagnostic.Group) {
+    public mutating func warning(_ location: SourceLocation, _ message: String, hint: String?,
+                                 group: Diagnostic.Group) {
         append(.warning(location, message, hint: hint, group: group))
     }
 
@@ -77,7 +79,8 @@ public func suggestion(for word: String, in candidates: some Sequence<String>) -
         let other = Array(candidate.lowercased().unicodeScalars)
         guard other.count <= 64, abs(other.count - target.count) <= limit else { continue }
         let distance = editDistance(target, other)
-        if distance <= limit, best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.candidate) }) ?? true {
+        if distance <= limit,
+           best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.candidate) }) ?? true {
             best = (candidate, distance)
         }
     }

@@ -10,8 +10,9 @@ public struct Page: Sendable {
     }
 
     /// Front matter keys about options, which a plain page has none of.
-    static let optionKeys = ["additionalProductIDs", "visibleRelationships", "controlStyle", "controlPlacement", "buttonLabel",
-                             "controlIcons", "badges", "selected", "pickerItemBackground", "optionGroups", "offer", "features"]
+    static let optionKeys = ["additionalProductIDs", "visibleRelationships", "controlStyle", "controlPlacement",
+                             "buttonLabel", "controlIcons", "badges", "selected", "pickerItemBackground",
+                             "optionGroups", "offer", "features"]
 
     /// A page without options (no `groupID` or `productIDs`).
     public var isPlain: Bool { selection == .plain }
@@ -24,10 +25,16 @@ public struct Page: Sendable {
         /// Every style but `buttons` is a radio group with one subscribe control.
         public var isPicker: Bool { self != .buttons }
     }
-    public enum ControlPlacement: String, Sendable, CaseIterable { case automatic, bottom, bottomBar, scrollView, buttonsInBottomBar }
-    public enum ButtonLabel: String, Sendable, CaseIterable { case automatic, action, displayName, multiline, price, singleLine }
+    public enum ControlPlacement: String, Sendable, CaseIterable {
+        case automatic, bottom, bottomBar, scrollView, buttonsInBottomBar
+    }
+    public enum ButtonLabel: String, Sendable, CaseIterable {
+        case automatic, action, displayName, multiline, price, singleLine
+    }
     public enum Visibility: String, Sendable, CaseIterable { case automatic, visible, hidden }
-    public enum StoreButton: String, Sendable, CaseIterable { case restorePurchases, redeemCode, signIn, cancellation, policies }
+    public enum StoreButton: String, Sendable, CaseIterable {
+        case restorePurchases, redeemCode, signIn, cancellation, policies
+    }
 
     public struct Background: Sendable, Equatable {
         public var color: String?
@@ -58,7 +65,8 @@ public struct Page: Sendable {
         public var groups: [Group]
     }
 
-    /// A plan comparison (`features:`): a row per feature, a column per service level (groupID) or product (productIDs).
+    /// A plan comparison (`features:`): a row per feature, a column per service level (groupID) or product
+    /// (productIDs).
     public struct Features: Sendable {
         public enum Placement: String, Sendable, CaseIterable { case beforeOptions, afterOptions }
         /// A value and where it was written.
@@ -83,7 +91,8 @@ public struct Page: Sendable {
         public var location: SourceLocation
         /// A translation's `features.labels`: the base file's label or value text → this locale's.
         public var labels: [String: String] = [:]
-        /// Where the translation's `labels` were written; nil when the translation has none (or there is no translation).
+        /// Where the translation's `labels` were written; nil when the translation has none (or there is no
+        /// translation).
         public var labelsLocation: SourceLocation?
     }
 
@@ -165,6 +174,7 @@ public struct Page: Sendable {
 
     /// Where the billing plan of `productID` was asked for: its option group, else the page's `billingPlan`.
     public func billingPlanLocation(for productID: String) -> SourceLocation {
-        optionGroups?.groups.first { $0.productIDs.contains(productID) && $0.billingPlan != nil }?.location ?? location(of: "billingPlan")
+        optionGroups?.groups.first { $0.productIDs.contains(productID) && $0.billingPlan != nil }?.location
+            ?? location(of: "billingPlan")
     }
 }

@@ -43,9 +43,12 @@ public struct LinkTemplate: Sendable, Equatable {
             }
             guard let placeholder = Placeholder(rawValue: String(name)), allowed.contains(placeholder) else {
                 let known = Placeholder(rawValue: String(name)) != nil
-                throw .error(column(offset), "\(what) has the placeholder {\(name)}, which \(known ? "has no value in this action" : "paywall does not know")",
+                throw .error(column(offset),
+                             "\(what) has the placeholder {\(name)}, which "
+                             + "\(known ? "has no value in this action" : "paywall does not know")",
                              hint: "the placeholders here are \(names)"
-                                 + (suggestion(for: String(name), in: allowed.map(\.rawValue)).map { "; did you mean {\($0)}?" } ?? ""))
+                                 + (suggestion(for: String(name), in: allowed.map(\.rawValue))
+                                     .map { "; did you mean {\($0)}?" } ?? ""))
             }
             if !literal.isEmpty { parts.append(.text(literal)) }
             literal = ""
@@ -73,7 +76,8 @@ public struct LinkTemplate: Sendable, Equatable {
 
         /// The values of `product` shown with `offer`, in `locale`, billed by `billingPlan` (the option's
         /// `BillingPlan`; one-time products bill up front).
-        public init(product: String = "", locale: String, offer: Offer? = nil, billingPlan: String = BillingPlan.upFront.rawValue) {
+        public init(product: String = "", locale: String, offer: Offer? = nil,
+                    billingPlan: String = BillingPlan.upFront.rawValue) {
             self.productID = product
             self.locale = locale
             self.offerID = offer.flatMap { $0.kind == .introductory ? nil : $0.id } ?? ""
@@ -106,13 +110,15 @@ public struct LinkTemplate: Sendable, Equatable {
 
     /// True when the text before the first placeholder already fixes the link as https or relative, so no
     /// value can change that: values are percent-encoded (no `:`, `/`, `\\`, space or control character), and
-    /// appending them to `https://h…`, `/p…`, `./`, `?…` or `#…` keeps the scheme, the host's start and the path's.
-    /// Other templates are checked by filling them with every value that can reach them.
+    /// appending them to `https://h…`, `/p…`, `./`, `?…` or `#…` keeps the scheme, the host's start and the
+    /// path's. Other templates are checked by filling them with every value that can reach them.
     var isSafeWhateverItsValues: Bool {
         guard case .text(let prefix)? = parts.first else { return !hasPlaceholders }
         guard parts.count > 1 else { return true }
         let lower = prefix.lowercased()
-        if lower.hasPrefix("https://") { return lower.utf8.count > 8 && !"/\\".contains(lower.dropFirst(8).first ?? "/") }
+        if lower.hasPrefix("https://") {
+            return lower.utf8.count > 8 && !"/\\".contains(lower.dropFirst(8).first ?? "/")
+        }
         if lower.hasPrefix("/") { return lower.utf8.count > 1 && !"/\\".contains(lower.dropFirst().first ?? "/") }
         return lower.hasPrefix("./") || lower.hasPrefix("?") || lower.hasPrefix("#")
     }
@@ -126,9 +132,11 @@ public enum Actions {
         var result = ""
         for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
-                 UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
+                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"),
                  UInt8(ascii: "@"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:

@@ -14,14 +14,17 @@ public enum CSSColor {
 
     /// A warning at `location` when the button text on the accent reads at less than 4.5:1; nil when it reads well
     /// or no accent is set (the theme's own pair does).
-    static func accentContrastWarning(accent: String?, foreground: String?, at location: SourceLocation?) -> Diagnostic? {
+    static func accentContrastWarning(accent: String?, foreground: String?,
+                                      at location: SourceLocation?) -> Diagnostic? {
         guard let location, let accent = accent ?? foreground.map({ _ in "#0066cc" }) else { return nil }
         let text = foreground ?? readableText(on: accent)
         let ratio = contrast(accent, text)
         guard ratio < minimumContrast else { return nil }
         let shown = (ratio * 100).rounded(.down) / 100
         let what = foreground == nil ? "the better of white and near-black (\(text))" : "theme.accentForeground \(text)"
-        return .warning(location, "\(what) on theme.accentColor \(accent) has a contrast of \(shown):1, below the \(minimumContrast):1 that text needs",
+        return .warning(location,
+                        "\(what) on theme.accentColor \(accent) has a contrast of \(shown):1, below the "
+                        + "\(minimumContrast):1 that text needs",
                         hint: "choose a darker or lighter accentColor, or an accentForeground that reaches 4.5:1")
     }
 

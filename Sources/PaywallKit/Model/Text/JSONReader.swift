@@ -17,11 +17,15 @@ struct JSONReader {
     }
 
     mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        while index < bytes.count,
+              bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
     }
 
     /// Reads `open`, then calls `item` for each item until `close` (items separated by commas).
-    private mutating func sequence(_ open: UInt8, _ close: UInt8, _ item: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
+    private mutating func sequence(_ open: UInt8, _ close: UInt8,
+                                   _ item: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
         skipSpace()
         guard index < bytes.count, bytes[index] == open, depth < 32 else { throw Failure() }
         index += 1
@@ -44,7 +48,8 @@ struct JSONReader {
         try sequence(UInt8(ascii: "{"), UInt8(ascii: "}")) { (reader: inout JSONReader) throws(Failure) in
             let name = try reader.string()
             reader.skipSpace()
-            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ":") else { throw Failure() }
+            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ":")
+            else { throw Failure() }
             reader.index += 1
             try member(&reader, name)
         }
@@ -69,7 +74,9 @@ struct JSONReader {
         skipSpace()
         guard index < bytes.count else { throw Failure() }
         switch bytes[index] {
-        case UInt8(ascii: "{"): try object { (reader: inout JSONReader, _: String) throws(Failure) in try reader.skipValue() }
+        case UInt8(ascii: "{"): try object { (reader: inout JSONReader, _: String) throws(Failure) in
+            try reader.skipValue()
+        }
         case UInt8(ascii: "["): try array { (reader: inout JSONReader) throws(Failure) in try reader.skipValue() }
         case UInt8(ascii: "\""): _ = try string()
         default:
@@ -83,7 +90,8 @@ struct JSONReader {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Failure() }
         index += 1
         // Most strings have no escapes: read them in one piece.
-        if let end = bytes[index...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }), bytes[end] == UInt8(ascii: "\"") {
+        if let end = bytes[index...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+           bytes[end] == UInt8(ascii: "\"") {
             defer { index = end + 1 }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
         }
@@ -105,7 +113,9 @@ struct JSONReader {
                 case UInt8(ascii: "b"): out.append(0x08)
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { throw Failure() }
+                    guard index + 4 <= bytes.count,
+                          let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                    else { throw Failure() }
                     index += 4
                     out += Array(String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8)
                 default: out.append(escape)

@@ -9,11 +9,13 @@ public enum SafeURL {
         // Browsers strip control characters around a URL and ignore tabs and newlines inside a scheme
         // ("\u{1}java\nscript:"), and read "\\" as "/": a link has no reason to hold any of them.
         guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw .error(location, "\(what) has a control character", hint: "retype the URL without tabs, line breaks or invisible characters")
+            throw .error(location, "\(what) has a control character",
+                         hint: "retype the URL without tabs, line breaks or invisible characters")
         }
         let compact = trimmed.filter { !$0.isWhitespace }.replacingOccurrences(of: "\\", with: "/").lowercased()
         if compact.hasPrefix("//") {
-            throw .error(location, "\(what) '\(url)' has no scheme", hint: "write it as https://\(trimmed.dropFirst(2))")
+            throw .error(location, "\(what) '\(url)' has no scheme",
+                         hint: "write it as https://\(trimmed.dropFirst(2))")
         }
         if let colon = compact.firstIndex(of: ":"),
            compact[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
@@ -24,14 +26,16 @@ public enum SafeURL {
                 throw .error(location, "\(what) uses the '\(scheme):' scheme", hint: fix)
             }
             guard trimmed.dropFirst(6).hasPrefix("//"), trimmed.count > 8 else {
-                throw .error(location, "\(what) '\(url)' is not a valid https URL", hint: "write it as https://host/path")
+                throw .error(location, "\(what) '\(url)' is not a valid https URL",
+                             hint: "write it as https://host/path")
             }
         }
     }
 
     /// Schemes a browser acts on itself (runs, shows, downloads, or sends elsewhere): never an app's own.
-    static let browserSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "filesystem", "about", "http", "ftp",
-                                              "ws", "wss", "view-source", "chrome", "intent", "mailto", "tel", "sms", "jar"]
+    static let browserSchemes: Set<String> = ["javascript", "vbscript", "data", "blob", "file", "filesystem", "about",
+                                              "http", "ftp", "ws", "wss", "view-source", "chrome", "intent", "mailto",
+                                              "tel", "sms", "jar"]
 
     /// Schemes the browser or the OS keeps for itself, beyond `browserSchemes`: extensions' and the browsers' own
     /// pages, app installers and settings panes, network shares and remote shells. An "open the app" link never
