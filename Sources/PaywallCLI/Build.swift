@@ -34,10 +34,13 @@ enum Build {
         }
         let seconds = SiteBuilder.seconds(since: start)
         if options.timings {
-            reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
+            reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) "
+                             + "(\(options.jobs) job\(options.jobs == 1 ? "" : "s"); "
+                             + "resolve, render and write summed over jobs)")
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
-        let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s")"
+        let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in "
+            + "\(locales) locale\(locales == 1 ? "" : "s")"
         if write {
             reporter.status("Built \(summary) into \(output)/ in \(String(format: "%.2f", seconds)) s")
         } else {
@@ -51,7 +54,8 @@ enum Build {
         guard !FileSystem.disk.isDirectory(site) else { return true }
         let what = FileSystem.disk.exists(site) ? "is not a folder" : "does not exist"
         reporter.report([.error(SourceLocation(file: site), "the site folder \(what)",
-                                hint: "pass the folder that holds paywall.yml, or create a site with `paywall init \(site)`")])
+                                hint: "pass the folder that holds paywall.yml, "
+                                    + "or create a site with `paywall init \(site)`")])
         return false
     }
 }
