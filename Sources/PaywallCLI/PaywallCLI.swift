@@ -105,7 +105,8 @@ public struct Console: Sendable {
     }
 
     public static var standard: Console {
-        // Only the variables read: Foundation's whole environment dictionary costs a cold start about half a millisecond.
+        // Only the variables read: Foundation's whole environment dictionary would be built at every start, for
+        // three names.
         let names: [String] = ["NO_COLOR", "TERM", "GITHUB_ACTIONS"]
         let environment = Dictionary(uniqueKeysWithValues: names.compactMap { name in
             Platform.environment(name).map { (name, $0) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The manifest as JSON, written and read by hand: it lists every file of a site (thousands), and a build reads
-/// two and writes one, so Foundation's Codable coders (tens of milliseconds each) would cost more than the pages.
+/// two and writes one, so Foundation's Codable coders would cost more than the pages.
 /// The format is what `JSONEncoder` writes with pretty printing and sorted keys, and any JSON of that shape reads.
 extension Manifest {
     public func encoded() -> Data {
