@@ -9,10 +9,10 @@ RELEASE_BIN := .build/release/paywall
 deps:
 	@scripts/install-deps.sh
 
-# The Swift runtime and Foundation linked in: a process starts in about half the time (a one-page site
-# builds in ~13 ms instead of ~18 ms), at the cost of a larger binary. Linked by lld when the toolchain has
-# it, with packed relative relocations: the loader applies ~14,000 relocations at start instead of ~87,000
-# (about 0.5 ms of every run).
+# The Swift runtime and Foundation linked in, so that a process starts without loading and binding their shared
+# libraries (a small site's build is mostly start-up), at the cost of a larger binary. Linked by lld when the
+# toolchain has it, with packed relative relocations, so that the loader has far fewer relocation entries to go
+# through at start. `make bench` times the one-page cold build that both shorten.
 #
 # On Linux the C libraries are linked from their static archives too (scripts/static-libs.sh makes pkg-config
 # files that point at a folder holding only the archives), so the release binary needs nothing but the C

@@ -11,7 +11,8 @@ let root = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 let manager = FileManager.default
 var files: [(String, String)] = []
 if let walker = manager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
-    for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+    for case let url as URL in walker
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
         let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
         guard !relative.hasPrefix("."), let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
         files.append((relative, text))

@@ -19,7 +19,8 @@ enum Build {
         // the checkout drops (said once the site has no errors, which come first).
         if !write, !result.diagnostics.hasErrors {
             let config = result.config
-            result.diagnostics.append(contentsOf: (config?.placeholderLinkWarnings ?? []) + (config?.carryWarnings ?? []))
+            let warnings = (config?.placeholderLinkWarnings ?? []) + (config?.carryWarnings ?? [])
+            result.diagnostics.append(contentsOf: warnings)
         }
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors else {
@@ -35,10 +36,13 @@ enum Build {
         }
         let seconds = SiteBuilder.seconds(since: start)
         if options.timings {
-            reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) (\(options.jobs) job\(options.jobs == 1 ? "" : "s"); resolve, render and write summed over jobs)")
+            reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) "
+                             + "(\(options.jobs) job\(options.jobs == 1 ? "" : "s"); "
+                             + "resolve, render and write summed over jobs)")
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
-        let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in \(locales) locale\(locales == 1 ? "" : "s")"
+        let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in "
+            + "\(locales) locale\(locales == 1 ? "" : "s")"
         if write {
             reporter.status("Built \(summary) into \(output)/ in \(String(format: "%.2f", seconds)) s")
         } else {
@@ -52,7 +56,8 @@ enum Build {
         guard !FileSystem.disk.isDirectory(site) else { return true }
         let what = FileSystem.disk.exists(site) ? "is not a folder" : "does not exist"
         reporter.report([.error(SourceLocation(file: site), "the site folder \(what)",
-                                hint: "pass the folder that holds paywall.yml, or create a site with `paywall init \(site)`")])
+                                hint: "pass the folder that holds paywall.yml, "
+                                    + "or create a site with `paywall init \(site)`")])
         return false
     }
 }

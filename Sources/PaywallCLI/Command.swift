@@ -21,16 +21,19 @@ enum Command: String, CaseIterable, Sendable {
         switch self {
         case .build, .check, .serve, .`init`: [.site]
         case .schema:
-            [CommandArgument(name: "format", help: Options.choices(JSONSchema.Format.self) + ".") { options, text throws(Options.UsageError) in
+            [CommandArgument(name: "format", help: Options.choices(JSONSchema.Format.self) + ".") {
+                options, text throws(Options.UsageError) in
                 options.schema = try Options.choice(text, for: "<format>")
             }]
         case .hosting:
-            [CommandArgument(name: "host", help: "nginx: a server block for nginx's http context.") { options, text throws(Options.UsageError) in
+            [CommandArgument(name: "host", help: "nginx: a server block for nginx's http context.") {
+                options, text throws(Options.UsageError) in
                 options.server = try Options.choice(text, for: "<host>")
             }, .site]
         case .catalog:
             [CommandArgument(name: "action", word: "import"),
-             CommandArgument(name: "file", help: "The .storekit file to write as a native catalog (YAML).") { $0.file = $1 }]
+             CommandArgument(name: "file",
+                             help: "The .storekit file to write as a native catalog (YAML).") { $0.file = $1 }]
         }
     }
 }
@@ -64,5 +67,6 @@ struct CommandArgument: Sendable {
     /// `[<site>]`, `<format>` or `import`, as the usage line shows it.
     var synopsis: String { word ?? (defaultValue == nil ? "<\(name)>" : "[<\(name)>]") }
 
-    static let site = CommandArgument(name: "site", help: "The site folder, holding paywall.yml.", default: Options().site) { $0.site = $1 }
+    static let site = CommandArgument(name: "site", help: "The site folder, holding paywall.yml.",
+                                      default: Options().site) { $0.site = $1 }
 }

@@ -53,7 +53,8 @@ struct CommandOption: Sendable {
     static func options(of command: Command) -> [CommandOption] { table.filter { $0.use(for: command) != nil } }
 
     /// `-h, --help`: answered before the other options are parsed (`PaywallCLI.main`), so it never fails.
-    static let help = CommandOption(long: "help", short: "h", kind: .flag { _ in }, uses: [Use(Command.allCases, "Show help information.")])
+    static let help = CommandOption(long: "help", short: "h", kind: .flag { _ in },
+                                    uses: [Use(Command.allCases, "Show help information.")])
 
     /// Commands that report diagnostics, and those that build the site.
     private static let reporting: [Command] = [.build, .check, .serve, .`init`, .hosting, .catalog]
@@ -69,7 +70,9 @@ struct CommandOption: Sendable {
             Use([.catalog], "Replace the output file when it exists."),
         ]),
         CommandOption(long: "port", kind: .value("port") { options, text throws(Options.UsageError) in
-            guard let port = Int(text), (0...65535).contains(port) else { throw .init("Invalid value '\(text)' for '--port <port>'") }
+            guard let port = Int(text), (0...65535).contains(port) else {
+                throw .init("Invalid value '\(text)' for '--port <port>'")
+            }
             options.port = port
         }, uses: [
             Use([.serve], "The port to listen on; 0 picks a free one.", default: "\(Serve.defaultPort)"),
@@ -88,7 +91,9 @@ struct CommandOption: Sendable {
         CommandOption(long: "diagnostics", kind: .value("format") { options, text throws(Options.UsageError) in
             options.diagnosticsFormat = try Options.choice(text, for: "--diagnostics <format>")
         }, uses: [Use(reporting, "text or json (one JSON object per line).", default: "text")]),
-        CommandOption(long: "quiet", short: "q", kind: .flag { $0.quiet = true }, uses: [Use(reporting, "Print errors only.")]),
+        CommandOption(long: "quiet", short: "q", kind: .flag { $0.quiet = true }, uses: [
+            Use(reporting, "Print errors only."),
+        ]),
         CommandOption(long: "verbose", short: "v", kind: .flag { $0.verbose = true }, uses: [
             Use([.build], "Print every file written, and every repeated warning on its own line."),
             Use([.check, .serve, .hosting, .catalog], "Print every repeated warning on its own line."),

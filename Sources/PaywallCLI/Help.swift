@@ -28,7 +28,9 @@ enum Help {
     static func usage(_ command: Command) -> String {
         var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usageLine(command))", "", "ARGUMENTS:"]
         for argument in command.arguments {
-            if let help = argument.help { lines.append(row("<\(argument.name)>", help, default: argument.defaultValue)) }
+            if let help = argument.help {
+                lines.append(row("<\(argument.name)>", help, default: argument.defaultValue))
+            }
         }
         lines += ["", "OPTIONS:"]
         for option in CommandOption.options(of: command) {
@@ -40,6 +42,7 @@ enum Help {
 
     /// One line of a list: the name in a column of 22, then its text and default.
     private static func row(_ name: String, _ text: String, default defaultValue: String? = nil) -> String {
-        "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + text + (defaultValue.map { " (default: \($0))" } ?? "")
+        "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + text
+            + (defaultValue.map { " (default: \($0))" } ?? "")
     }
 }

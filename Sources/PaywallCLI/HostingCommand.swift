@@ -33,7 +33,8 @@ enum HostingCommand {
                 reporter.console.err("hosting failed: 1 error; nothing printed")
                 return 1
             }
-            reporter.console.out(NginxConfig.server(routes, root: root, listen: listen, serverName: routes.host).dropLast().description)
+            reporter.console.out(NginxConfig.server(routes, root: root, listen: listen, serverName: routes.host)
+                                     .dropLast().description)
         }
         return 0
     }

@@ -30,7 +30,8 @@ enum ImportCommand {
                                     hint: "check that its folder exists and can be written")])
             return 1
         }
-        reporter.status("Wrote \(output). Next: point 'catalog:' in paywall.yml at it, and add further storefronts' prices where its comments say.")
+        reporter.status("Wrote \(output). Next: point 'catalog:' in paywall.yml at it, "
+                            + "and add further storefronts' prices where its comments say.")
         return 0
     }
 

@@ -17,7 +17,8 @@ enum InitCommand {
         let outside = Scaffold.files.compactMap { linkOutOfSite($0.path, site: options.site) }
         guard outside.isEmpty else {
             reporter.report(Array(Set(outside)).sorted().map { folder in
-                .error(SourceLocation(file: joinPath(options.site, folder)), "this folder is a symbolic link out of the site; paywall init writes only inside the site",
+                .error(SourceLocation(file: joinPath(options.site, folder)),
+                       "this folder is a symbolic link out of the site; paywall init writes only inside the site",
                        hint: "remove the link, or run paywall init in the folder it points to")
             })
             return 1
@@ -32,8 +33,10 @@ enum InitCommand {
             }
         }
         let folder = options.site == "." ? "" : " \(options.site)"
-        reporter.status("Created a site in \(options.site == "." ? "this folder" : options.site)/. Next: paywall serve\(folder)")
-        reporter.status("After payment, send customers to the welcome page (content/welcome.md): set your checkout's success URL to \(Scaffold.baseURL)en-US/welcome/")
+        reporter.status("Created a site in \(options.site == "." ? "this folder" : options.site)/. "
+                            + "Next: paywall serve\(folder)")
+        reporter.status("After payment, send customers to the welcome page (content/welcome.md): "
+                            + "set your checkout's success URL to \(Scaffold.baseURL)en-US/welcome/")
         return 0
     }
 

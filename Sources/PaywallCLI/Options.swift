@@ -49,7 +49,9 @@ struct Options {
                 inline = String(argument[argument.index(after: equals)...])
                 name = String(argument[..<equals])
             }
-            guard let option = CommandOption.named(name, for: command) else { throw UsageError("Unknown option '\(name)'") }
+            guard let option = CommandOption.named(name, for: command) else {
+                throw UsageError("Unknown option '\(name)'")
+            }
             switch option.kind {
             case .flag(let set):
                 if let inline { throw UsageError("Unexpected value '\(inline)' for '\(name)'") }
@@ -59,8 +61,11 @@ struct Options {
                     try store(&options, inline)
                     break
                 }
-                // A value may be "-" (standard output) or a negative number (refused by the option with its own message).
-                guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" || Int(arguments[index]) != nil else {
+                // A value may be "-" (standard output) or a negative number (refused by the option with its own
+                // message).
+                guard index < arguments.count,
+                      !arguments[index].hasPrefix("-") || arguments[index] == "-"
+                          || Int(arguments[index]) != nil else {
                     throw UsageError("Missing value for '\(name)'")
                 }
                 try store(&options, arguments[index])
@@ -80,15 +85,21 @@ struct Options {
     }
 
     /// The case of `Choice` spelled `text`, or a usage error that lists the choices.
-    static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, for name: String) throws(UsageError) -> Choice
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String,
+                                                                for name: String) throws(UsageError) -> Choice
         where Choice.RawValue == String {
-        guard let choice = Choice(rawValue: text) else { throw UsageError("The value '\(text)' is invalid for '\(name)'; use \(choices(Choice.self))") }
+        guard let choice = Choice(rawValue: text) else {
+            throw UsageError("The value '\(text)' is invalid for '\(name)'; use \(choices(Choice.self))")
+        }
         return choice
     }
 
     /// `catalog, page or site`.
-    static func choices<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String where Choice.RawValue == String {
+    static func choices<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String
+        where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        return names.count < 2
+            ? names.joined()
+            : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 }

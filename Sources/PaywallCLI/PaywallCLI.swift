@@ -43,7 +43,8 @@ public enum PaywallCLI {
             break
         }
         guard let command = Command(rawValue: first) else {
-            return usageError(first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unexpected argument '\(first)'", nil, console)
+            return usageError(first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unexpected argument '\(first)'",
+                              nil, console)
         }
         arguments.removeFirst()
         if arguments.contains(where: CommandOption.help.matches) {
@@ -54,7 +55,8 @@ public enum PaywallCLI {
         do { options = try Options.parse(arguments, for: command) } catch {
             return usageError(error.message, command, console)
         }
-        let reporter = Reporter(console: console, format: options.diagnosticsFormat, quiet: options.quiet, verbose: options.verbose)
+        let reporter = Reporter(console: console, format: options.diagnosticsFormat, quiet: options.quiet,
+                                verbose: options.verbose)
         switch command {
         case .build, .check:
             return Build.run(options, write: command == .build, reporter: reporter)
@@ -103,12 +105,16 @@ public struct Console: Sendable {
     }
 
     public static var standard: Console {
-        // Only the variables read: Foundation's whole environment dictionary costs a cold start about half a millisecond.
+        // Only the variables read: Foundation's whole environment dictionary would be built at every start, for
+        // three names.
         let names: [String] = ["NO_COLOR", "TERM", "GITHUB_ACTIONS"]
-        let environment = Dictionary(uniqueKeysWithValues: names.compactMap { name in Platform.environment(name).map { (name, $0) } })
+        let environment = Dictionary(uniqueKeysWithValues: names.compactMap { name in
+            Platform.environment(name).map { (name, $0) }
+        })
         return Console(out: { print($0) },
                        err: { Platform.writeToStandardError($0 + "\n") },
-                       colors: Platform.standardErrorIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
+                       colors: Platform.standardErrorIsTerminal && environment["NO_COLOR"] == nil
+                           && environment["TERM"] != "dumb",
                        environment: environment)
     }
 }

@@ -32,7 +32,8 @@ struct Reporter {
     func text(_ diagnostic: Diagnostic) -> String {
         guard console.colors else { return diagnostic.description }
         let color = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;35m"
-        var line = "\u{1B}[1m\(diagnostic.location):\u{1B}[0m \(color)\(diagnostic.severity.rawValue):\u{1B}[0m \u{1B}[1m\(diagnostic.message)\u{1B}[0m"
+        var line = "\u{1B}[1m\(diagnostic.location):\u{1B}[0m \(color)\(diagnostic.severity.rawValue):\u{1B}[0m "
+            + "\u{1B}[1m\(diagnostic.message)\u{1B}[0m"
         if let hint = diagnostic.hint { line += "; \(hint)" }
         return line
     }
@@ -43,7 +44,8 @@ struct Reporter {
             "line": diagnostic.location.line, "column": diagnostic.location.column, "message": diagnostic.message,
         ]
         if let hint = diagnostic.hint { object["hint"] = hint }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: object,
+                                                options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -52,12 +54,15 @@ struct Reporter {
         func escape(_ text: String, property: Bool) -> String {
             var text = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
                 .replacingOccurrences(of: "\n", with: "%0A")
-            if property { text = text.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+            if property {
+                text = text.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+            }
             return text
         }
         let message = diagnostic.hint.map { "\(diagnostic.message); \($0)" } ?? diagnostic.message
         let location = diagnostic.location
-        return "::\(diagnostic.severity.rawValue) file=\(escape(location.file, property: true)),line=\(location.line),col=\(location.column)::\(escape(message, property: false))"
+        return "::\(diagnostic.severity.rawValue) file=\(escape(location.file, property: true)),"
+            + "line=\(location.line),col=\(location.column)::\(escape(message, property: false))"
     }
 
     /// A status line on stdout (unless `quiet`), escaped as a diagnostic is: it may name a path or a page.

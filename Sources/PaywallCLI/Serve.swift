@@ -18,11 +18,14 @@ enum Serve {
             return 1
         }
         let host = options.host ?? defaultHost
-        var configuration = PreviewSession.Configuration(site: options.site, output: output, host: host, port: options.port ?? defaultPort)
+        var configuration = PreviewSession.Configuration(site: options.site, output: output, host: host,
+                                                         port: options.port ?? defaultPort)
         configuration.jobs = options.jobs
         if let warning = hostWarning(host) { reporter.err(warning) }
         let reported = Reported()
-        let session = PreviewSession(configuration) { report in print(report, output: output, reporter: reporter, reported: reported) }
+        let session = PreviewSession(configuration) { report in
+            print(report, output: output, reporter: reporter, reported: reported)
+        }
         do { try session.start() } catch {
             reporter.err("error: \(error.message)")
             return 1
@@ -55,7 +58,8 @@ enum Serve {
         let seconds = String(format: "%.2f", report.seconds)
         guard report.succeeded else {
             let count = report.diagnostics.filter { $0.severity == .error }.count
-            reporter.err("build failed: \(count) error\(count == 1 ? "" : "s"); the browser shows the errors until the next good build")
+            reporter.err("build failed: \(count) error\(count == 1 ? "" : "s"); "
+                             + "the browser shows the errors until the next good build")
             return
         }
         if report.isFirst {
@@ -64,9 +68,12 @@ enum Serve {
             reporter.status("Built \(pages) in \(locales) into \(output)/ in \(seconds) s")
         } else if let pages = report.renderedPages {
             let rendered = pages.isEmpty ? "" : " " + pages.joined(separator: ", ")
-            reporter.status("Rebuilt\(rendered) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(report.timings.description)); \(pages.isEmpty ? "every page is" : "the other pages are") kept")
+            reporter.status("Rebuilt\(rendered) in \(String(format: "%.0f", report.seconds * 1000)) ms "
+                                + "(\(report.timings.description)); "
+                                + "\(pages.isEmpty ? "every page is" : "the other pages are") kept")
         } else {
-            reporter.status("Rebuilt \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in \(String(format: "%.0f", report.seconds * 1000)) ms")
+            reporter.status("Rebuilt \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in "
+                                + "\(String(format: "%.0f", report.seconds * 1000)) ms")
         }
     }
 }

@@ -68,12 +68,14 @@ public struct FileSystem: Sendable {
     /// Collects the files below `root + "/" + relative`: regular files, and whatever else is not a folder (pipes,
     /// links out of the site, broken links) so that reading it can say what is wrong. Hidden entries are skipped,
     /// except `.md` files (a page named `..md` is reported, not lost). A link to a folder is followed only when it
-    /// leads to a place inside `root`, and each folder is read once (a link may not loop). `hidden`: hidden entries too.
-    static func walk(_ root: String, _ relative: String, root top: String, hidden: Bool = false, visited: inout Set<[UInt64]>,
-                     into paths: inout [String]) {
+    /// leads to a place inside `root`, and each folder is read once (a link may not loop). `hidden`: hidden entries
+    /// too.
+    static func walk(_ root: String, _ relative: String, root top: String, hidden: Bool = false,
+                     visited: inout Set<[UInt64]>, into paths: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         var info = stat()
-        guard stat(folder, &info) == 0, visited.insert([UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        guard stat(folder, &info) == 0,
+              visited.insert([UInt64(truncatingIfNeeded: info.st_dev), UInt64(info.st_ino)]).inserted else { return }
         for entry in Platform.entries(of: folder) ?? [] {
             let name = entry.name
             guard hidden || !name.hasPrefix(".") || name.hasSuffix(".md") else { continue }
@@ -90,7 +92,9 @@ public struct FileSystem: Sendable {
                 kind = info.st_mode & S_IFMT == S_IFDIR ? .folder : .file
             }
             if kind == .folder {
-                if hidden || !name.hasPrefix(".") { walk(root, path, root: top, hidden: hidden, visited: &visited, into: &paths) }
+                if hidden || !name.hasPrefix(".") {
+                    walk(root, path, root: top, hidden: hidden, visited: &visited, into: &paths)
+                }
             } else {
                 paths.append(path)
             }
@@ -120,7 +124,8 @@ public struct FileSystem: Sendable {
     }
 }
 
-/// Joins a site folder and a relative path the way messages show it: `mysite/content/pro.md`, or `content/pro.md` for ".".
+/// Joins a site folder and a relative path the way messages show it: `mysite/content/pro.md`, or `content/pro.md`
+/// for ".".
 public func joinPath(_ folder: String, _ path: String) -> String {
     if folder.isEmpty || folder == "." || path.hasPrefix("/") { return path }
     return folder.hasSuffix("/") ? folder + path : folder + "/" + path

@@ -25,10 +25,13 @@ extension Platform {
         #endif
     }
 
-    private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
 
     private typealias SyncFS = @convention(c) (Int32) -> Int32
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>,
+                                                  UInt32) -> Int32
     private static let syncFS = glibcFunction("syncfs", as: SyncFS.self)
     private static let renameAt2 = glibcFunction("renameat2", as: RenameAt2.self)
 
@@ -49,7 +52,9 @@ extension Platform {
                 guard folders.insert(String(parent)).inserted else { break }
             }
         }
-        for inner in folders.sorted(by: { $0.count > $1.count }) { sync(folder + "/" + inner, flags: O_RDONLY | O_DIRECTORY) }
+        for inner in folders.sorted(by: { $0.count > $1.count }) {
+            sync(folder + "/" + inner, flags: O_RDONLY | O_DIRECTORY)
+        }
         fullSync(fd)
     }
 
@@ -97,7 +102,9 @@ extension Platform {
         #if canImport(Darwin)
         if !portable, renamex_np(new, target, UInt32(RENAME_SWAP)) == 0 { return .exchanged }
         #else
-        if let renameAt2, renameAt2(AT_FDCWD, new, AT_FDCWD, target, 1 << 1) == 0 { return .exchanged }   // RENAME_EXCHANGE
+        if let renameAt2, renameAt2(AT_FDCWD, new, AT_FDCWD, target, 1 << 1) == 0 {   // RENAME_EXCHANGE
+            return .exchanged
+        }
         #endif
         guard rename(target, aside) == 0 else { return replaceEntries(of: target, with: new) ? .replacedContents : nil }
         guard rename(new, target) == 0 else {

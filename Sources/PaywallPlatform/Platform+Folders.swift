@@ -21,7 +21,9 @@ extension Platform {
         defer { closedir(directory) }
         var result: [FolderEntry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
             if name == "." || name == ".." { continue }
             let kind: FolderEntry.Kind = switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): .file
@@ -102,7 +104,11 @@ extension Platform {
             existing -= 1
         }
         for name in names[existing...] where name != "." {
-            if name == ".." { resolved = parentFolder(of: resolved) } else { resolved = (resolved == "/" ? "/" : resolved + "/") + name }
+            if name == ".." {
+                resolved = parentFolder(of: resolved)
+            } else {
+                resolved = (resolved == "/" ? "/" : resolved + "/") + name
+            }
         }
         return resolved
     }

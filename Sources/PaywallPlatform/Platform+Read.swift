@@ -23,7 +23,8 @@ extension Platform {
     /// Opens `path` for reading (`O_NONBLOCK`, and `O_NOFOLLOW` when `followingLinks` is false) and runs `body` with
     /// the descriptor and what `fstat` says; nil when it cannot be opened, with `errno` set.
     static func withOpenFile<T>(_ path: String, followingLinks: Bool = true,
-                                _ body: (Int32, stat) throws(FileSystem.ReadError) -> T) throws(FileSystem.ReadError) -> T? {
+                                _ body: (Int32, stat) throws(FileSystem.ReadError) -> T)
+        throws(FileSystem.ReadError) -> T? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         defer { _ = close(fd) }
@@ -56,7 +57,9 @@ extension Platform {
                 while offset < expected.count {
                     let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(size, expected.count - offset)])
                     guard read(fd, filling: chunk) == chunk.count,
-                          memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0 else { return false }
+                          memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0 else {
+                        return false
+                    }
                     offset += chunk.count
                 }
                 return true

@@ -25,7 +25,8 @@ extension Platform {
         return prepared(systemSocket(family, streamSocket, 0))
     }
 
-    private typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+    private typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?,
+                                                UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
     private static let accept4 = glibcFunction("accept4", as: Accept4.self)
 
     /// The next connection on `listener`, closed on exec: `accept4(SOCK_CLOEXEC)` on Linux; else `accept` then
@@ -74,4 +75,6 @@ extension Platform {
 // Outside the enum, so that the names are the C library's, not Platform's own.
 private func systemSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 { socket(family, type, proto) }
 private func systemAccept(_ listener: Int32) -> Int32 { accept(listener, nil, nil) }
-private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { send(fd, bytes, count, flags) }
+private func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(fd, bytes, count, flags)
+}

@@ -16,7 +16,8 @@ extension Platform {
             guard !Platform.portable else { return nil }
             fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
             guard fd >= 0 else { return nil }
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+                              | IN_ATTRIB)
             let watched = folders.filter { inotify_add_watch(fd, $0, mask) >= 0 }.count
             guard watched > 0 else {
                 Platform.close(fd)

@@ -9,7 +9,8 @@ public enum ErrorPage {
     public static func buildFailed(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let items = diagnostics.map { diagnostic in
-            var item = "<li class=\"\(diagnostic.severity.rawValue)\"><code>\(htmlEscaped(diagnostic.location.description))</code> "
+            var item = "<li class=\"\(diagnostic.severity.rawValue)\">"
+                + "<code>\(htmlEscaped(diagnostic.location.description))</code> "
                 + "<strong>\(diagnostic.severity.rawValue)</strong>: \(htmlEscaped(diagnostic.message))"
             if let hint = diagnostic.hint { item += "<br><span class=\"hint\">\(htmlEscaped(hint))</span>" }
             return item + "</li>"
@@ -26,7 +27,9 @@ public enum ErrorPage {
 
     /// The built-in 404 page, for output folders without a 404.html.
     public static func notFound(_ path: String) -> String {
-        page(title: "Not found – paywall", body: "<h1>Not found</h1>\n<p><code>\(htmlEscaped(path))</code> is not in the built site. <a href=\"/\">Go to the start page</a>.</p>")
+        page(title: "Not found – paywall",
+             body: "<h1>Not found</h1>\n<p><code>\(htmlEscaped(path))</code> is not in the built site. "
+                 + "<a href=\"/\">Go to the start page</a>.</p>")
     }
 
     static func page(title: String, body: String) -> String {

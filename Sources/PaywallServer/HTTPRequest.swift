@@ -34,7 +34,8 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Whether the connection stays open after the response (HTTP/1.1 unless `close`; HTTP/1.0 only with `keep-alive`).
     public var keepAlive: Bool {
-        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tokens = (header("Connection") ?? "").lowercased().split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         return minorVersion >= 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
     }
 
@@ -111,7 +112,9 @@ public struct HTTPRequestParser: Sendable {
         if minor >= 1, hosts.count != 1 { return .failure(.badRequest) }
         if hosts.count > 1 { return .failure(.badRequest) }
         let lengths = headers.filter { $0.name.lowercased() == "content-length" }
-        if lengths.count > 1 || lengths.contains(where: { Int($0.value).map { $0 < 0 } ?? true }) { return .failure(.badRequest) }
+        if lengths.count > 1 || lengths.contains(where: { Int($0.value).map { $0 < 0 } ?? true }) {
+            return .failure(.badRequest)
+        }
         return .request(request, length: position)
     }
 
@@ -137,7 +140,8 @@ public struct HTTPRequestParser: Sendable {
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
               parts[0].allSatisfy(Self.isTokenByte), parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
         let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/1.".utf8)), version[7] == 48 || version[7] == 49 else { return nil }
+        guard version.count == 8, version.starts(with: Array("HTTP/1.".utf8)), version[7] == 48 || version[7] == 49
+        else { return nil }
         guard let method = String(validating: parts[0], as: UTF8.self),
               var target = String(validating: parts[1], as: UTF8.self) else { return nil }
         // The absolute form (`http://host/path`) names the same resource as its path.

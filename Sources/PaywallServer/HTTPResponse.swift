@@ -37,7 +37,8 @@ public struct HTTPResponse: Sendable {
 
     /// A body with its Content-Type, `Cache-Control: no-cache` and an ETag of the exact bytes.
     public static func content(_ body: Data, type: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status, headers: [("Content-Type", type), ("Cache-Control", "no-cache"), ("ETag", ETag.of(body))], body: body)
+        HTTPResponse(status, headers: [("Content-Type", type), ("Cache-Control", "no-cache"), ("ETag", ETag.of(body))],
+                     body: body)
     }
 
     /// A small plain-text response, for errors without a page.
@@ -59,7 +60,8 @@ public struct HTTPResponse: Sendable {
 
     /// The bytes on the wire. Content-Length always gives the body's length (for HEAD too); 304 has no body.
     /// A streaming head has no Content-Length: its body runs until the connection closes.
-    public func serialized(includeBody: Bool, keepAlive: Bool, streaming: Bool = false, date: Date = Date()) -> [UInt8] {
+    public func serialized(includeBody: Bool, keepAlive: Bool, streaming: Bool = false,
+                           date: Date = Date()) -> [UInt8] {
         var head = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         for (name, value) in headers where !["content-length", "connection", "date"].contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
@@ -100,7 +102,7 @@ enum HTTPDate {
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }

@@ -45,7 +45,8 @@ public final class LiveReload: Sendable {
 
     /// How often an idle stream sends a comment, so proxies and the browser keep it open.
     public let pingInterval: Duration
-    private let state = Mutex<(subscribers: [ObjectIdentifier: Subscription], generation: Int, closed: Bool)>(([:], 0, false))
+    private let state = Mutex<(subscribers: [ObjectIdentifier: Subscription], generation: Int, closed: Bool)>(
+        ([:], 0, false))
 
     public init(pingInterval: Duration = .seconds(15)) {
         self.pingInterval = pingInterval

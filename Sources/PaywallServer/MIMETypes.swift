@@ -17,7 +17,9 @@ public enum MIMETypes {
     /// The Content-Type header value for a path: text types carry `charset=utf-8`.
     public static func contentType(forPath path: String) -> String {
         // Universal links' association file has no extension and must be served as JSON.
-        if HostHeaders.jsonFiles.contains(where: { path.hasSuffix("/" + $0) || path == $0 }) { return "application/json" }
+        if HostHeaders.jsonFiles.contains(where: { path.hasSuffix("/" + $0) || path == $0 }) {
+            return "application/json"
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
         guard let type = byExtension[name[name.index(after: dot)...].lowercased()] else { return fallback }
@@ -26,7 +28,8 @@ public enum MIMETypes {
 
     /// Whether a media type is text, so that it gets a charset.
     public static func isText(_ type: String) -> Bool {
-        type.hasPrefix("text/") || ["application/json", "application/xml", "application/manifest+json", "image/svg+xml"].contains(type)
+        type.hasPrefix("text/")
+            || ["application/json", "application/xml", "application/manifest+json", "image/svg+xml"].contains(type)
     }
 
     /// Whether a path names an HTML page (which `serve` injects the live-reload script into).

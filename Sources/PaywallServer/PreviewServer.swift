@@ -24,7 +24,8 @@ public final class PreviewServer: Sendable {
     /// The most request body bytes read and thrown away to keep a connection (GET and HEAD have none).
     static let maxDiscardedBody = 1 << 20
 
-    public init(host: String = "127.0.0.1", idleTimeout: Duration = .seconds(5), handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) {
+    public init(host: String = "127.0.0.1", idleTimeout: Duration = .seconds(5),
+                handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) {
         self.host = host
         self.idleTimeout = idleTimeout
         self.handler = handler
@@ -124,9 +125,11 @@ public final class PreviewServer: Sendable {
                 }
                 switch handler(request) {
                 case .response(let response):
-                    guard Platform.sendAll(fd, response.serialized(includeBody: request.method != "HEAD", keepAlive: keepAlive)) else { return }
+                    guard Platform.sendAll(fd, response.serialized(includeBody: request.method != "HEAD",
+                                                                   keepAlive: keepAlive)) else { return }
                 case .eventStream(let head, let hub):
-                    guard Platform.sendAll(fd, head.serialized(includeBody: false, keepAlive: false, streaming: true)) else { return }
+                    guard Platform.sendAll(fd, head.serialized(includeBody: false, keepAlive: false, streaming: true))
+                    else { return }
                     hub.stream { text in Platform.sendAll(fd, Array(text.utf8)) }
                     return
                 }

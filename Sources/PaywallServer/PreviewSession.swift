@@ -120,8 +120,8 @@ public final class PreviewSession: Sendable {
         do throws(Diagnostic) {
             var step = DispatchTime.now()
             let known = previous.map { SiteWriter.Known(output: $0.manifest, spare: $0.spare) }
-            let writer = try SiteWriter(output: configuration.output, site: configuration.site, removesInBackground: true,
-                                        known: known, flushes: false)
+            let writer = try SiteWriter(output: configuration.output, site: configuration.site,
+                                        removesInBackground: true, known: known, flushes: false)
             timings.write += SiteBuilder.seconds(since: step)
             let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, cache: cache.value)
             cache.set(built.cache)
@@ -148,14 +148,17 @@ public final class PreviewSession: Sendable {
             diagnostics.append(error)
         }
         if let manifest = result?.manifest {
-            // After a swap the spare holds what the output held (also an output left by an earlier run); after a first
-            // build there is none: one is made in the background, so that the first edit need not make every folder again.
+            // After a swap the spare holds what the output held (also an output left by an earlier run); after a
+            // first build there is none: one is made in the background, so that the first edit need not make every
+            // folder again.
             lastBuild.set(LastBuild(manifest: manifest, spare: spare))
             if spare == nil {
                 let output = configuration.output
                 let lastBuild = self.lastBuild
                 DispatchQueue.global().async(group: spareReady) {
-                    if SiteWriter.prepareSpare(output: output, manifest: manifest) { lastBuild.update { $0?.spare = manifest } }
+                    if SiteWriter.prepareSpare(output: output, manifest: manifest) {
+                        lastBuild.update { $0?.spare = manifest }
+                    }
                 }
             }
         } else if previous != nil {
@@ -169,7 +172,8 @@ public final class PreviewSession: Sendable {
         let report = BuildReport(diagnostics: sorted, seconds: SiteBuilder.seconds(since: start),
                                  pageCount: result?.pageCount ?? 0,
                                  localeCount: Set(result?.manifest?.pages.map(\.locale) ?? []).count,
-                                 isFirst: isFirst, changed: changed, renderedPages: result?.renderedPages, timings: timings)
+                                 isFirst: isFirst, changed: changed, renderedPages: result?.renderedPages,
+                                 timings: timings)
         onBuild(report)
         return report
     }
@@ -199,5 +203,7 @@ final class Locked<Value: Sendable>: Sendable {
     @discardableResult
     func update(_ change: (inout Value) -> Void) -> Value { state.withLock { change(&$0); return $0 } }
     /// Returns the value, leaving nil.
-    func take<Wrapped>() -> Value where Value == Wrapped? { state.withLock { value in defer { value = nil }; return value } }
+    func take<Wrapped>() -> Value where Value == Wrapped? {
+        state.withLock { value in defer { value = nil }; return value }
+    }
 }

@@ -37,12 +37,17 @@ public enum ReloadInjection {
         return result + rest
     }
 
-    /// `default-src 'none'; style-src 'self'` → `…; script-src 'self'; connect-src 'self'`, keeping every other directive.
+    /// `default-src 'none'; style-src 'self'` → `…; script-src 'self'; connect-src 'self'`, keeping every other
+    /// directive.
     public static func allowReload(_ policy: String) -> String {
-        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
         for name in ["script-src", "connect-src"] {
-            if let index = directives.firstIndex(where: { $0.split(separator: " ").first.map { $0.lowercased() } == name }) {
-                var sources = directives[index].split(separator: " ").dropFirst().map(String.init).filter { $0.lowercased() != "'none'" }
+            if let index = directives.firstIndex(where: {
+                $0.split(separator: " ").first.map { $0.lowercased() } == name
+            }) {
+                var sources = directives[index].split(separator: " ").dropFirst().map(String.init)
+                    .filter { $0.lowercased() != "'none'" }
                 if !sources.contains(where: { $0.lowercased() == "'self'" }) { sources.append("'self'") }
                 directives[index] = ([name] + sources).joined(separator: " ")
             } else {
@@ -54,7 +59,8 @@ public enum ReloadInjection {
 
     static func isCSPMeta(_ tag: Substring) -> Bool {
         let lower = tag.lowercased().replacingOccurrences(of: " ", with: "")
-        return ["http-equiv=\"content-security-policy\"", "http-equiv='content-security-policy'", "http-equiv=content-security-policy"]
+        return ["http-equiv=\"content-security-policy\"", "http-equiv='content-security-policy'",
+                "http-equiv=content-security-policy"]
             .contains { lower.contains($0) }
     }
 
@@ -66,7 +72,10 @@ public enum ReloadInjection {
             let before = name.lowerBound > tag.startIndex ? tag[tag.index(before: name.lowerBound)] : " "
             var index = name.upperBound
             while index < tag.endIndex, tag[index] == " " { index = tag.index(after: index) }
-            guard before.isWhitespace, index < tag.endIndex, tag[index] == "=" else { search = tag[name.upperBound...]; continue }
+            guard before.isWhitespace, index < tag.endIndex, tag[index] == "=" else {
+                search = tag[name.upperBound...]
+                continue
+            }
             index = tag.index(after: index)
             while index < tag.endIndex, tag[index] == " " { index = tag.index(after: index) }
             guard index < tag.endIndex, tag[index] == "\"" || tag[index] == "'" else { return String(tag) }
@@ -75,11 +84,14 @@ public enum ReloadInjection {
             guard let valueEnd = tag[valueStart...].firstIndex(of: quote) else { return String(tag) }
             // Character references first, so that `&#39;`'s semicolon does not split a directive.
             var policy = String(tag[valueStart..<valueEnd])
-            for (reference, character) in [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""), ("&#34;", "\"")] {
+            for (reference, character) in [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""),
+                                           ("&#34;", "\"")] {
                 policy = policy.replacingOccurrences(of: reference, with: character, options: .caseInsensitive)
             }
             policy = allowReload(policy)
-            policy = quote == "'" ? policy.replacingOccurrences(of: "'", with: "&#39;") : policy.replacingOccurrences(of: "\"", with: "&quot;")
+            policy = quote == "'"
+                ? policy.replacingOccurrences(of: "'", with: "&#39;")
+                : policy.replacingOccurrences(of: "\"", with: "&quot;")
             return String(tag[..<valueStart]) + policy + String(tag[valueEnd...])
         }
         return String(tag)

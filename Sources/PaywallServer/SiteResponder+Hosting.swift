@@ -25,7 +25,8 @@ extension SiteResponder {
             if name.hasPrefix("[") {
                 guard let close = name.firstIndex(of: "]") else { return false }
                 let rest = name[name.index(after: close)...]
-                guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy(\.isASCII) && rest.dropFirst().allSatisfy(\.isNumber)) else { return false }
+                guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy(\.isASCII)
+                                       && rest.dropFirst().allSatisfy(\.isNumber)) else { return false }
                 name = String(name[name.index(after: name.startIndex)..<close])
             } else if let colon = name.lastIndex(of: ":") {
                 let port = name[name.index(after: colon)...]
@@ -47,11 +48,12 @@ extension SiteResponder {
         guard !allowedHosts.allows(request.header("Host")) else { return nil }
         let host = String((request.header("Host") ?? "").prefix(100))
         return .text(HTTPStatus(403, "Forbidden"),
-                     "403 Forbidden: this preview answers only localhost, 127.0.0.1, [::1] and the --host it was given, not '\(host)'")
+                     "403 Forbidden: this preview answers only localhost, 127.0.0.1, [::1] "
+                         + "and the --host it was given, not '\(host)'")
     }
 
-    /// The path below the site's `baseURL` path: the 404 pages link to `/subscribe/…` when `baseURL` ends in `/subscribe/`,
-    /// so the preview answers there too.
+    /// The path below the site's `baseURL` path: the 404 pages link to `/subscribe/…` when `baseURL` ends in
+    /// `/subscribe/`, so the preview answers there too.
     func unprefixed(_ path: String, _ routes: SiteRoutes?) -> String {
         guard let prefix = routes?.prefix, prefix != "/", path.hasPrefix(prefix) else { return path }
         return String(path.dropFirst(prefix.count - 1))
@@ -59,11 +61,13 @@ extension SiteResponder {
 
     /// A 302 from `/` or a locale-less page to the visitor's locale, as the hosts' rules and the nginx block do.
     func localeRedirect(_ request: HTTPRequest, path: String, routes: SiteRoutes?) -> HTTPResponse? {
-        guard let routes, var location = routes.redirect(path: path, acceptLanguage: request.header("Accept-Language")) else { return nil }
+        guard let routes, var location = routes.redirect(path: path, acceptLanguage: request.header("Accept-Language"))
+        else { return nil }
         location = "/" + location.dropFirst(routes.prefix.count)
         if let query = request.query { location += "?" + query }
         return HTTPResponse(HTTPStatus(302, "Found"), headers: [("Location", location), ("Vary", "Accept-Language"),
-                                                               ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-cache")],
+                                                               ("Content-Type", "text/plain; charset=utf-8"),
+                                                               ("Cache-Control", "no-cache")],
                             body: Data("Found at \(location)\n".utf8))
     }
 
@@ -71,7 +75,8 @@ extension SiteResponder {
     /// set its own, `nosniff` and the referrer policy.
     func secured(_ response: HTTPResponse, routes: SiteRoutes?) -> HTTPResponse {
         var response = response
-        let policy = ReloadInjection.allowReload(routes?.contentSecurityPolicy ?? HostHeaders.headerPolicy(HostHeaders.defaultPolicy))
+        let policy = ReloadInjection.allowReload(
+            routes?.contentSecurityPolicy ?? HostHeaders.headerPolicy(HostHeaders.defaultPolicy))
         for (name, value) in HostHeaders.common(policy: policy) where response.header(name) == nil {
             response.headers.append((name, value))
         }
@@ -79,5 +84,6 @@ extension SiteResponder {
     }
 
     /// The policy of the built-in pages (the error page, the 404 page of a site without one): their own `<style>`.
-    static let builtInPagePolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let builtInPagePolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; "
+        + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }

@@ -22,8 +22,10 @@ public struct SiteResponder: Sendable {
     public var routes: @Sendable () -> SiteRoutes?
     public var allowedHosts: AllowedHosts
 
-    public init(files: StaticFiles, hub: LiveReload, lock: ReadWriteLock = ReadWriteLock(), allowedHosts: AllowedHosts = AllowedHosts(host: "127.0.0.1"),
-                failure: @escaping @Sendable () -> [Diagnostic]? = { nil }, routes: @escaping @Sendable () -> SiteRoutes? = { nil }) {
+    public init(files: StaticFiles, hub: LiveReload, lock: ReadWriteLock = ReadWriteLock(),
+                allowedHosts: AllowedHosts = AllowedHosts(host: "127.0.0.1"),
+                failure: @escaping @Sendable () -> [Diagnostic]? = { nil },
+                routes: @escaping @Sendable () -> SiteRoutes? = { nil }) {
         self.files = files
         self.hub = hub
         self.lock = lock
@@ -49,14 +51,17 @@ public struct SiteResponder: Sendable {
         }
         switch request.path {
         case LiveReload.eventsPath:
-            let head = HTTPResponse(.ok, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
-                                                   ("X-Accel-Buffering", "no")])
+            let head = HTTPResponse(.ok, headers: [("Content-Type", "text/event-stream; charset=utf-8"),
+                                                   ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")])
             return request.method == "HEAD" ? .response(head) : .eventStream(head, hub)
         case LiveReload.scriptPath:
-            return .response(conditional(.content(Data(LiveReload.script.utf8), type: MIMETypes.contentType(forPath: "reload.js")), request))
+            return .response(conditional(.content(Data(LiveReload.script.utf8),
+                                                  type: MIMETypes.contentType(forPath: "reload.js")), request))
         default:
             let path = unprefixed(request.path, routes)
-            if failure() == nil, let redirect = localeRedirect(request, path: path, routes: routes) { return .response(redirect) }
+            if failure() == nil, let redirect = localeRedirect(request, path: path, routes: routes) {
+                return .response(redirect)
+            }
             return .response(lock.read { fileResponse(request, path: path, routes: routes) })
         }
     }
@@ -73,7 +78,8 @@ public struct SiteResponder: Sendable {
                 return conditional(.content(data, type: MIMETypes.contentType(forPath: path)), request)
             }
             guard resolution != .badRequest else { return .text(.badRequest) }
-            var response = HTTPResponse.content(page(ErrorPage.buildFailed(diagnostics)), type: "text/html; charset=utf-8", status: .internalServerError)
+            var response = HTTPResponse.content(page(ErrorPage.buildFailed(diagnostics)),
+                                                type: "text/html; charset=utf-8", status: .internalServerError)
             response.setHeader("Content-Security-Policy", Self.builtInPagePolicy)
             return response
         }
@@ -81,9 +87,11 @@ public struct SiteResponder: Sendable {
         case .file(let path):
             guard let data = files.source.read(path) else { return notFound(request, routes: routes) }
             let isHTML = MIMETypes.isHTML(path)
-            return conditional(.content(isHTML ? ReloadInjection.inject(data) : data, type: MIMETypes.contentType(forPath: path)), request)
+            return conditional(.content(isHTML ? ReloadInjection.inject(data) : data,
+                                        type: MIMETypes.contentType(forPath: path)), request)
         case .redirect(let location):
-            return HTTPResponse(.movedPermanently, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8"),
+            return HTTPResponse(.movedPermanently, headers: [("Location", location),
+                                                             ("Content-Type", "text/plain; charset=utf-8"),
                                                              ("Cache-Control", "no-cache")],
                                 body: Data("Moved to \(location)\n".utf8))
         case .notFound:
@@ -103,7 +111,8 @@ public struct SiteResponder: Sendable {
                 return .content(ReloadInjection.inject(data), type: "text/html; charset=utf-8", status: .notFound)
             }
         }
-        var response = HTTPResponse.content(page(ErrorPage.notFound(String(request.path.prefix(200)))), type: "text/html; charset=utf-8", status: .notFound)
+        var response = HTTPResponse.content(page(ErrorPage.notFound(String(request.path.prefix(200)))),
+                                            type: "text/html; charset=utf-8", status: .notFound)
         response.setHeader("Content-Security-Policy", Self.builtInPagePolicy)
         return response
     }
@@ -112,8 +121,10 @@ public struct SiteResponder: Sendable {
 
     /// 304 when `If-None-Match` names the response's ETag.
     func conditional(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
-        guard response.status == .ok, let tag = response.header("ETag"), let condition = request.header("If-None-Match"),
-              ETag.matches(ifNoneMatch: condition, tag) else { return response }
+        guard response.status == .ok, let tag = response.header("ETag"),
+              let condition = request.header("If-None-Match"), ETag.matches(ifNoneMatch: condition, tag) else {
+            return response
+        }
         return HTTPResponse(.notModified, headers: [("ETag", tag), ("Cache-Control", "no-cache")])
     }
 }

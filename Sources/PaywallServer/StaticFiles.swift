@@ -114,7 +114,9 @@ public struct StaticFiles: Sendable {
         var iterator = bytes.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else { output.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
             output.append(high << 4 | low)
         }
         return output

@@ -137,7 +137,8 @@ public final class Watcher: Sendable {
         func walk(_ path: String, depth: Int, hidden: Bool) {
             guard depth < 16 else { return }
             folders.append(path)
-            for entry in Platform.entries(of: path) ?? [] where (hidden || !entry.name.hasPrefix(".")) && isFolder(entry, in: path) {
+            for entry in Platform.entries(of: path) ?? []
+            where (hidden || !entry.name.hasPrefix(".")) && isFolder(entry, in: path) {
                 walk(path + "/" + entry.name, depth: depth + 1, hidden: hidden)
             }
         }
@@ -149,7 +150,8 @@ public final class Watcher: Sendable {
 
     /// The inputs of a site on disk: paywall.yml, catalog.yml, top-level *.storekit files, the named
     /// `catalog` (relative to the site), and every file below content/, assets/, templates/ and static/ (hidden files
-    /// skipped but in static/, and the `output` folder when it lies among them, so that writing it never triggers a rebuild).
+    /// skipped but in static/, and the `output` folder when it lies among them, so that writing it never triggers a
+    /// rebuild).
     public static func scan(site: String, catalog: String? = nil, output: String? = nil) -> FileSnapshot {
         var snapshot: FileSnapshot = [:]
         let standardized = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }

@@ -51,7 +51,8 @@ extension BuildCache {
             entries += result.entries
             diagnostics += result.repeated
             diagnostics += result.diagnostics.all
-            pages.append(PageRecord(source: source, entries: entriesStart..<entries.count, diagnostics: diagnosticsStart..<diagnostics.count))
+            pages.append(PageRecord(source: source, entries: entriesStart..<entries.count,
+                                    diagnostics: diagnosticsStart..<diagnostics.count))
         }
     }
 
@@ -78,22 +79,30 @@ extension BuildCache {
 
         init(_ last: PageRecords, content: [String: String]) {
             self.last = last
-            index = Dictionary(last.pages.indices.map { ("\(last.pages[$0].source.locale)/\(last.pages[$0].source.name)", $0) }) { first, _ in first }
-            unchanged = Set(content.compactMap { name, text in last.content[name].map { Self.sameBytes($0, text) } == true ? name : nil })
+            index = Dictionary(last.pages.indices.map {
+                ("\(last.pages[$0].source.locale)/\(last.pages[$0].source.name)", $0)
+            }) { first, _ in first }
+            unchanged = Set(content.compactMap { name, text in
+                last.content[name].map { Self.sameBytes($0, text) } == true ? name : nil
+            })
         }
 
         /// What rendering `source` gave last time (marked kept), when it would give the same now.
         func result(for source: PageSource) -> PageUnits.UnitResult? {
-            guard let index = index["\(source.locale)/\(source.name)"], case let record = last.pages[index], record.source == source,
-                  source.contentFiles(all: unchanged.contains) else { return nil }
-            return PageUnits.UnitResult(entries: Array(last.entries[record.entries]), repeated: last.diagnostics[record.diagnostics], kept: true)
+            guard let index = index["\(source.locale)/\(source.name)"], case let record = last.pages[index],
+                  record.source == source, source.contentFiles(all: unchanged.contains) else { return nil }
+            return PageUnits.UnitResult(entries: Array(last.entries[record.entries]),
+                                        repeated: last.diagnostics[record.diagnostics], kept: true)
         }
 
         /// Byte equality (not String's, which takes canonically equivalent text for equal: it renders other bytes).
         static func sameBytes(_ first: String, _ second: String) -> Bool {
             var first = first, second = second
             return first.withUTF8 { one in
-                second.withUTF8 { two in one.count == two.count && (one.isEmpty || memcmp(one.baseAddress!, two.baseAddress!, one.count) == 0) }
+                second.withUTF8 { two in
+                    one.count == two.count
+                        && (one.isEmpty || memcmp(one.baseAddress!, two.baseAddress!, one.count) == 0)
+                }
             }
         }
     }

@@ -62,7 +62,9 @@ public final class BuildCache: Sendable {
         init(site: LoadedSite, stylesheet: String) {
             self.stylesheet = stylesheet
             locales = [site.defaultLocale] + site.locales
-            pages = site.locales.map { locale in (site.pages[locale] ?? []).flatMap { [$0.name, $0.title, $0.isPlain ? "plain" : ""] } }
+            pages = site.locales.map { locale in
+                (site.pages[locale] ?? []).flatMap { [$0.name, $0.title, $0.isPlain ? "plain" : ""] }
+            }
         }
     }
 

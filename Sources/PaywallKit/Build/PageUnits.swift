@@ -37,7 +37,9 @@ struct PageUnits: Sendable {
         self.theme = theme
         self.renderer = renderer
         var localesOfPage: [String: [String]] = [:]
-        for locale in site.locales { for page in site.pages[locale] ?? [] { localesOfPage[page.name, default: []].append(locale) } }
+        for locale in site.locales {
+            for page in site.pages[locale] ?? [] { localesOfPage[page.name, default: []].append(locale) }
+        }
         self.localesOfPage = localesOfPage
         self.policies = PolicyPages(content: site.content, theme: theme, config: site.config, catalog: catalog,
                                     pages: site.allPages, stylesheet: stylesheet, defaultLocale: site.defaultLocale)
@@ -47,12 +49,14 @@ struct PageUnits: Sendable {
     func prepare(locale: String, output: SiteBuilder.Output, diagnostics: inout Diagnostics) -> Locale {
         let (strings, missing) = theme.strings(for: locale, fallback: site.defaultLocale)
         if missing {
-            diagnostics.warning(site.config.location(of: "locales"), "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
+            diagnostics.warning(site.config.location(of: "locales"),
+                                "the theme has no UI strings for \(locale); using \(strings.sources.first ?? "en")",
                                 hint: "add templates/strings/\(LocaleID.language(locale)).json to the site")
         }
         let texts = strings.templateValue
         var files: [(file: OutputFile, source: String)] = []
-        let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files, diagnostics: &diagnostics)
+        let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files,
+                                          diagnostics: &diagnostics)
         for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
         return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
     }
@@ -63,18 +67,23 @@ struct PageUnits: Sendable {
         // The base file's copy on another language's page: said for every page with words of its own, translated
         // elsewhere or not (a report counts them: "3 pages have no translation for 19 locales …").
         if locale.locale != site.defaultLocale, page.locale == nil,
-           LocaleID.language(locale.locale) != LocaleID.language(site.defaultLocale) || (site.content.files[page.name]?.count ?? 0) > 1,
+           LocaleID.language(locale.locale) != LocaleID.language(site.defaultLocale)
+               || (site.content.files[page.name]?.count ?? 0) > 1,
            !page.title.isEmpty || page.body.contains(where: { !$0.isWhitespace }) {
-            let group = Diagnostic.Group(key: "untranslated page", subject: "page '\(page.name)'", plural: "pages", place: locale.locale,
+            let group = Diagnostic.Group(key: "untranslated page", subject: "page '\(page.name)'", plural: "pages",
+                                         place: locale.locale,
                                          one: "has no translation for {places}; using its \(site.defaultLocale) file",
-                                         many: "have no translation for {places}; using their \(site.defaultLocale) files",
+                                         many: "have no translation for {places}; "
+                                             + "using their \(site.defaultLocale) files",
                                          hint: "add content/NAME.LOCALE.md files for those locales")
-            result.diagnostics.warning(SourceLocation(file: page.file), "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
+            result.diagnostics.warning(SourceLocation(file: page.file),
+                                       "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
                                        hint: "add content/\(page.name).\(locale.locale).md", group: group)
         }
         for state in resolver.states(of: page, cache: &thread.resolved) {
             var start = DispatchTime.now()
-            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &thread.resolved, diagnostics: &result.diagnostics)
+            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &thread.resolved,
+                                         diagnostics: &result.diagnostics)
             result.timings.resolve += SiteBuilder.seconds(since: start)
             guard let model else { continue }
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
@@ -83,11 +92,13 @@ struct PageUnits: Sendable {
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
                 (placement.alternates, placement.alternatesKey) = thread.alternates(of: variant) {
                     let locales = localesOfPage[page.name] ?? []
-                    return (locales.map { (locale: $0, path: "\($0)/\(variant)") }, "\(variant) in \(locales.joined(separator: " "))")
+                    return (locales.map { (locale: $0, path: "\($0)/\(variant)") },
+                            "\(variant) in \(locales.joined(separator: " "))")
                 }
                 placement.policyPaths = locale.policyPaths
-                let html = renderer.render(model, strings: locale.strings, texts: thread.texts(locale), placement: placement,
-                                           library: thread.library, cache: &thread.pages, memo: thread.memo, diagnostics: &result.diagnostics)
+                let html = renderer.render(model, strings: locale.strings, texts: thread.texts(locale),
+                                           placement: placement, library: thread.library, cache: &thread.pages,
+                                           memo: thread.memo, diagnostics: &result.diagnostics)
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
                 start = DispatchTime.now()
@@ -118,7 +129,9 @@ struct PageUnits: Sendable {
             var placement = base
             placement.path = paths[index]
             placement.onlySection = section.key
-            placement.groupLinks = sections.enumerated().map { other, entry in (entry.label ?? entry.key, paths[other], other == index) }
+            placement.groupLinks = sections.enumerated().map { other, entry in
+                (entry.label ?? entry.key, paths[other], other == index)
+            }
             return placement
         }
     }

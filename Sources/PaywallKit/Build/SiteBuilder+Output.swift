@@ -25,10 +25,13 @@ extension SiteBuilder {
                 let same = Array(first.path.utf8) == Array(path.utf8)
                 let message = same
                     ? "\(sources[0]) and \(sources[1]) both write the output file '\(path)'"
-                    : "\(sources[0]) and \(sources[1]) write '\(min(first.path, path))' and '\(max(first.path, path))', which differ only in case or Unicode normalization: on a case-insensitive disk (a Mac's default) one replaces the other"
+                    : "\(sources[0]) and \(sources[1]) write '\(min(first.path, path))' and "
+                        + "'\(max(first.path, path))', which differ only in case or Unicode normalization: "
+                        + "on a case-insensitive disk (a Mac's default) one replaces the other"
                 let file = sources.first { !$0.contains(" ") } ?? path
                 collisions.append(.error(SourceLocation(file: file), message,
-                                         hint: "rename one of them (a page, product, locale or asset) so that every output path is its own"))
+                                         hint: "rename one of them (a page, product, locale or asset) "
+                                             + "so that every output path is its own"))
             }
         }
 
@@ -60,7 +63,9 @@ extension SiteBuilder {
             return diagnostics.collect { () throws(Diagnostic) in try sink.keep(path, hash: hash) } ?? true
         }
 
-        func list(_ kept: [String], from source: String) { listed.withLock { for path in kept { $0.claim(path, source) } } }
+        func list(_ kept: [String], from source: String) {
+            listed.withLock { for path in kept { $0.claim(path, source) } }
+        }
 
         var paths: [String] { listed.withLock { $0.paths }.sorted() }
         var otherHashes: [String: String] { listed.withLock { $0.otherHashes } }
@@ -83,8 +88,10 @@ extension SiteBuilder {
                     guard let inside = folders[key], let owner = listed.claims[inside.lowercased()] else { continue }
                     let file = [claim.source, owner.source].first { !$0.contains(" ") } ?? claim.path
                     found.append(.error(SourceLocation(file: file),
-                                        "\(claim.source) writes the file '\(claim.path)' where \(owner.source) needs a folder of that name for '\(inside)'",
-                                        hint: "rename one of them (a page, product, locale or asset) so that every output path is its own"))
+                                        "\(claim.source) writes the file '\(claim.path)' where \(owner.source) "
+                                            + "needs a folder of that name for '\(inside)'",
+                                        hint: "rename one of them (a page, product, locale or asset) "
+                                            + "so that every output path is its own"))
                 }
                 return found
             }.sorted { $0.message < $1.message }

@@ -15,18 +15,21 @@ extension SiteBuilder {
         let pages: PageUnits
         let output: Output
 
-        init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, previous: BuildCache?, sink: (any OutputSink)?) {
+        init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, previous: BuildCache?,
+             sink: (any OutputSink)?) {
             self.inputs = inputs
             self.site = site
             self.theme = theme
             // The stylesheet is named by its content, so pages can be cached forever.
-            let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor, accentForeground: site.config.accentForeground,
+            let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
+                                   accentForeground: site.config.accentForeground,
                                    maxOptions: catalog.maxOptionsPerPage)
             css = CSSMinifier.minify(theme.stylesheet) + style.css
             stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
             let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
             cache = BuildCache.valid(previous, for: BuildCache.Fingerprint(inputs: inputs, vocabulary: vocabulary))
-            let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style, vocabulary: vocabulary)
+            let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
+                                        vocabulary: vocabulary)
             pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
             output = Output(sink: sink)
         }
@@ -59,14 +62,17 @@ extension SiteBuilder {
         /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
-            let made = cache.siteFiles(for: BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet)) { () -> BuildCache.SiteFiles in
+            let key = BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet)
+            let made = cache.siteFiles(for: key) { () -> BuildCache.SiteFiles in
                 var found = Diagnostics()
-                let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales, defaultLocale: site.defaultLocale,
-                                                pages: site.pages, stylesheet: stylesheet)
+                let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
+                                                defaultLocale: site.defaultLocale, pages: site.pages,
+                                                stylesheet: stylesheet)
                 let root = chooser.render(diagnostics: &found)
                 let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
                 var files = [(OutputFile("index.html", root), "the locale chooser")]
-                for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser, diagnostics: &found) {
+                for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
+                                            diagnostics: &found) {
                     files.append((file, "paywall's \(file.path)"))
                 }
                 return BuildCache.SiteFiles(files: files, routes: routes, diagnostics: found)
@@ -94,11 +100,15 @@ extension SiteBuilder {
         /// successful build of the cache when that rendered it from the same inputs and the output still holds its
         /// files as they were.
         func renderPages(_ locales: [PageUnits.Locale], jobs: Int, diagnostics: inout Diagnostics) -> Pages {
-            // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of thousands.
+            // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of
+            // thousands.
             let localePages = locales.map { site.pages[$0.locale] ?? [] }
-            let units = localePages.indices.flatMap { locale in localePages[locale].indices.map { (locale: locale, page: $0) } }
+            let units = localePages.indices.flatMap { locale in
+                localePages[locale].indices.map { (locale: locale, page: $0) }
+            }
             let results = Results(count: units.count)
-            let key = BuildCache.PagesKey(stylesheet: stylesheet, locales: locales.map(\.locale), policyPaths: locales.map(\.policyPaths))
+            let key = BuildCache.PagesKey(stylesheet: stylesheet, locales: locales.map(\.locale),
+                                          policyPaths: locales.map(\.policyPaths))
             // Without a sink the files are collected in memory: there are none to keep.
             let kept = output.sink == nil ? nil : cache.keptPages(for: key, content: inputs.content)
             let next = Atomic(0)
@@ -109,10 +119,14 @@ extension SiteBuilder {
                 defer { cache.give(thread) }
                 while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                     for index in runs[run] {
-                        let locale = locales[units[index].locale], page = localePages[units[index].locale][units[index].page]
-                        // A page is kept only while every file of it is still in the output as it was; else it is made again.
+                        let locale = locales[units[index].locale],
+                            page = localePages[units[index].locale][units[index].page]
+                        // A page is kept only while every file of it is still in the output as it was; else it is
+                        // made again.
                         if let kept, case var result? = kept.result(for: source(of: page, in: locale.locale)),
-                           result.entries.allSatisfy({ output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics) }) {
+                           result.entries.allSatisfy({
+                               output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics)
+                           }) {
                             output.list(result.entries.map(\.path), from: page.file)
                             results.set(index, result)
                         } else {
@@ -126,7 +140,9 @@ extension SiteBuilder {
             var records = BuildCache.PageRecords(key: key, content: inputs.content)
             records.pages.reserveCapacity(units.count)
             // Room for exactly what is recorded: the arrays are kept until the next build.
-            records.diagnostics.reserveCapacity(slots.reduce(0) { $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0) })
+            records.diagnostics.reserveCapacity(slots.reduce(0) {
+                $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0)
+            })
             records.entries.reserveCapacity(slots.reduce(0) { $0 + ($1?.entries.count ?? 0) })
             var rendered = Set<String>(), anyKept = false
             var timings = Timings()
@@ -147,18 +163,21 @@ extension SiteBuilder {
 
         /// What a page is rendered from in a locale, beside the ``BuildCache/PagesKey``.
         func source(of page: Page, in locale: String) -> BuildCache.PageSource {
-            BuildCache.PageSource(locale: locale, name: page.name, file: page.file, files: site.content.files[page.name]?.count ?? 0,
+            BuildCache.PageSource(locale: locale, name: page.name, file: page.file,
+                                  files: site.content.files[page.name]?.count ?? 0,
                                   locales: pages.localesOfPage[page.name] ?? [])
         }
 
         /// The static folder's files, then the manifest of everything written; nil when either met an error or two
         /// files claimed one path.
         func finish(_ entries: [Manifest.Entry], diagnostics: inout Diagnostics) -> Manifest? {
-            StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet, diagnostics: &diagnostics)
+            StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet,
+                              diagnostics: &diagnostics)
             guard !diagnostics.hasErrors else { return nil }
-            let manifest = Manifest(generator: SiteBuilder.generator, pages: entries.sorted { $0.path < $1.path }, files: output.paths,
-                                    fileHashes: output.otherHashes)
-            output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, from: "the build manifest", diagnostics: &diagnostics)
+            let manifest = Manifest(generator: SiteBuilder.generator, pages: entries.sorted { $0.path < $1.path },
+                                    files: output.paths, fileHashes: output.otherHashes)
+            output.emit(OutputFile(Manifest.fileName, manifest.encoded()), hash: nil, from: "the build manifest",
+                        diagnostics: &diagnostics)
             diagnostics.append(contentsOf: output.collisions)
             return diagnostics.hasErrors ? nil : manifest
         }

@@ -44,7 +44,8 @@ public struct SiteBuilder {
         /// The cache to pass to the next build (the builder decides whether it still holds): this build's, or after a
         /// failure the one it was given.
         public var cache: BuildCache?
-        /// The pages rendered (by name) when the others were kept from the build before; nil when every page was rendered.
+        /// The pages rendered (by name) when the others were kept from the build before; nil when every page was
+        /// rendered.
         public var renderedPages: [String]?
         /// `paywall.yml` as the build read it (nil when it could not be read).
         public var config: SiteConfig?
@@ -167,8 +168,8 @@ public struct SiteBuilder {
         guard !sizes.hasErrors else { return stopped(.resolve, previous, site.config) }
 
         let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, previous: previous, sink: sink)
-        // A failed build hands back the cache it was given (the last successful build's, whose pages are in the output),
-        // so that the build after the fix keeps them; its own memos, made for inputs that failed, go.
+        // A failed build hands back the cache it was given (the last successful build's, whose pages are in the
+        // output), so that the build after the fix keeps them; its own memos, made for inputs that failed, go.
         let failedCache = previous ?? plan.cache
         // Timed by the pages: each page's resolve, render and write, summed over the jobs.
         let (pages, routes) = step(.render, timed: false) { diagnostics in
@@ -185,7 +186,8 @@ public struct SiteBuilder {
         guard let manifest = step(.write, { plan.finish(pages.entries, diagnostics: &$0) }) else {
             return stopped(.write, failedCache, site.config)
         }
-        // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last good one.
+        // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last
+        // good one.
         plan.cache.record(pages.records)
         plan.cache.catalogMemo = site.catalogMemo
         plan.cache.contentMemo = site.content
@@ -194,8 +196,8 @@ public struct SiteBuilder {
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale
-    /// while more locales remain than threads, so that one thread makes that locale's option contexts and sections; then
-    /// short runs, so that no thread waits long for another at the end.
+    /// while more locales remain than threads, so that one thread makes that locale's option contexts and sections;
+    /// then short runs, so that no thread waits long for another at the end.
     static func runs(localeSizes: [Int], threads: Int) -> [Range<Int>] {
         let total = localeSizes.reduce(0, +)
         var runs: [Range<Int>] = []

@@ -13,7 +13,9 @@ public enum StaticFolder {
         var folders = Set<String>()
         for path in written {
             var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, folders.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
         }
         let pages = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         /// What paywall writes at `path`, in words.
@@ -21,8 +23,12 @@ public enum StaticFolder {
             if let page = pages[path] { return "the \(page.locale) page of content/\(page.page).md (\(path))" }
             if path == stylesheet { return "the stylesheet paywall makes (\(path))" }
             if path == Manifest.fileName { return "the build manifest (\(path))" }
-            if path.hasPrefix("assets/"), inputs.assets[String(path.dropFirst(7))] != nil { return "the asset \(inputs.path(path))" }
-            if ["_redirects", "_headers", ".nojekyll"].contains(path) { return "the \(path) file that `hosting:` in paywall.yml writes" }
+            if path.hasPrefix("assets/"), inputs.assets[String(path.dropFirst(7))] != nil {
+                return "the asset \(inputs.path(path))"
+            }
+            if ["_redirects", "_headers", ".nojekyll"].contains(path) {
+                return "the \(path) file that `hosting:` in paywall.yml writes"
+            }
             return "the file paywall writes at \(path)"
         }
         let hint = "rename or remove the file in static/; static/ is for files paywall does not make"
@@ -31,15 +37,19 @@ public enum StaticFolder {
             if written.contains(path) {
                 diagnostics.error(location, "static/\(path) would replace \(owner(path))", hint: hint)
             } else if folders.contains(path) {
-                diagnostics.error(location, "static/\(path) is a file where paywall writes the folder \(path)/", hint: hint)
+                diagnostics.error(location, "static/\(path) is a file where paywall writes the folder \(path)/",
+                                  hint: hint)
             } else if let file = parents(of: path).first(where: written.contains) {
-                diagnostics.error(location, "static/\(path) needs a folder \(file)/ where paywall writes \(owner(file))", hint: hint)
+                diagnostics.error(location,
+                                  "static/\(path) needs a folder \(file)/ where paywall writes \(owner(file))",
+                                  hint: hint)
             } else if AppSiteAssociation.paths.contains(path),
                       case let problems = AppSiteAssociation.problems(data, file: inputs.path("static/" + path)),
                       !problems.isEmpty {
                 diagnostics.append(contentsOf: problems)
             } else {
-                output.emit(OutputFile(path, data), hash: nil, from: inputs.path("static/" + path), diagnostics: &diagnostics)
+                output.emit(OutputFile(path, data), hash: nil, from: inputs.path("static/" + path),
+                            diagnostics: &diagnostics)
             }
         }
     }

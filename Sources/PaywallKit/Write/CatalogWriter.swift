@@ -45,12 +45,17 @@ public enum CatalogWriter {
     static func quoted(_ text: String) -> String {
         let json = JSONText.quoted(text)
         func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
+            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || [0x2028, 0x2029, 0xFEFF].contains(scalar.value)
         }
         guard json.unicodeScalars.contains(where: isUnprintable) else { return json }
         var result = ""
         for scalar in json.unicodeScalars {
-            if isUnprintable(scalar) { result += String(format: "\\u%04X", scalar.value) } else { result.unicodeScalars.append(scalar) }
+            if isUnprintable(scalar) {
+                result += String(format: "\\u%04X", scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }
@@ -68,15 +73,20 @@ public enum CatalogWriter {
             out.line("\(pad)introductoryOffer:")
             for intro in intros { offer(intro, first: "\(pad)  - ", indent: 12, storefront: storefront, into: &out) }
         }
-        for (key, offers) in [("promotionalOffers", product.promotionalOffers), ("winBackOffers", product.winBackOffers)] where !offers.isEmpty {
+        for (key, offers) in [("promotionalOffers", product.promotionalOffers),
+                              ("winBackOffers", product.winBackOffers)] where !offers.isEmpty {
             out.line("\(pad)\(key):")
-            for offer in offers { self.offer(offer, first: "\(pad)  - ", indent: 12, storefront: storefront, into: &out) }
+            for offer in offers {
+                self.offer(offer, first: "\(pad)  - ", indent: 12, storefront: storefront, into: &out)
+            }
         }
         if let plan = product.monthlyPlan {
             out.line("\(pad)billingPlans:                # 12 monthly payments with a 12-month commitment")
             out.line("\(pad)  monthly:")
             price(plan.price, key: "price", indent: 12, storefront: storefront, into: &out)
-            if let total = plan.commitmentPrice { price(total, key: "commitmentPrice", indent: 12, storefront: storefront, into: &out) }
+            if let total = plan.commitmentPrice {
+                price(total, key: "commitmentPrice", indent: 12, storefront: storefront, into: &out)
+            }
         }
         texts(product.localizations, indent: 8, into: &out)
     }
@@ -100,7 +110,9 @@ public enum CatalogWriter {
         if offer.periodCount != 1 { lines.append("periodCount: \(offer.periodCount)") }
         if offer.billingPlan != .upFront { lines.append("billingPlan: \(offer.billingPlan.rawValue)") }
         for (index, line) in lines.enumerated() { out.line((index == 0 ? first : pad) + line) }
-        if let price = offer.price { self.price(price, key: "price", indent: indent, storefront: storefront, into: &out) }
+        if let price = offer.price {
+            self.price(price, key: "price", indent: indent, storefront: storefront, into: &out)
+        }
     }
 
     /// Every storefront's price, then where the next one goes.
@@ -108,7 +120,8 @@ public enum CatalogWriter {
         let pad = String(repeating: " ", count: indent)
         out.line("\(pad)\(key):")
         for code in price.storefronts { out.line("\(pad)  \(code): \"\(PriceMath.plain(price[code]!))\"") }
-        out.line("\(pad)  # each further storefront's price here, such as \(storefront == "DEU" ? "GBR" : "DEU"): \"…\"")
+        out.line("\(pad)  # each further storefront's price here, such as "
+                     + "\(storefront == "DEU" ? "GBR" : "DEU"): \"…\"")
     }
 
     static func texts(_ texts: [String: LocalizedText], indent: Int, into out: inout Output) {
@@ -117,21 +130,22 @@ public enum CatalogWriter {
         out.line("\(pad)localizations:")
         for locale in texts.keys.sorted() {
             let text = texts[locale]!
-            out.line("\(pad)  \(locale): { displayName: \(quoted(text.displayName)), description: \(quoted(text.description)) }")
+            out.line("\(pad)  \(locale): { displayName: \(quoted(text.displayName)), "
+                         + "description: \(quoted(text.description)) }")
         }
     }
 
     static func policies(_ policies: Policies, into out: inout Output) {
-        let links = [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)].compactMap { key, link in
-            link.map { (key, $0) }
-        }
+        let links = [("termsOfService", policies.termsOfService), ("privacyPolicy", policies.privacyPolicy)]
+            .compactMap { key, link in link.map { (key, $0) } }
         guard !links.isEmpty else { return }
         out.line("appPolicies:")
         for (key, link) in links {
             switch link {
             case .url(let url): out.line("  \(key): \(quoted(url))")
             case .page(let name, let markdown, _):
-                out.line(markdown.isEmpty ? "  \(key): { page: \(quoted(name)) }" : "  \(key): { text: \(quoted(markdown)) }")
+                out.line(markdown.isEmpty ? "  \(key): { page: \(quoted(name)) }"
+                                          : "  \(key): { text: \(quoted(markdown)) }")
             }
         }
     }
@@ -149,7 +163,8 @@ extension CatalogWriter {
             return (nil, diagnostics)
         }
         guard let root = diagnostics.collect({ try YAML.parse(text, file: file) }),
-              let catalog = StoreKitLoader.load(root, file: file, diagnostics: &diagnostics), !diagnostics.hasErrors else {
+              let catalog = StoreKitLoader.load(root, file: file, diagnostics: &diagnostics),
+              !diagnostics.hasErrors else {
             return (nil, diagnostics)
         }
         diagnostics.append(contentsOf: catalog.billingPlanWarnings)

@@ -1,13 +1,15 @@
 import Foundation
 
 /// The manifest as JSON, written and read by hand: it lists every file of a site (thousands), and a build reads
-/// two and writes one, so Foundation's Codable coders (tens of milliseconds each) would cost more than the pages.
+/// two and writes one, so Foundation's Codable coders would cost more than the pages.
 /// The format is what `JSONEncoder` writes with pretty printing and sorted keys, and any JSON of that shape reads.
 extension Manifest {
     public func encoded() -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(64 * files.count + pages.reduce(0) { $0 + 160 + 40 * $1.products.count })
-        func add(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func add(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
         func quoted(_ text: String) { JSONText.appendQuoted(text, to: &out) }
         func field(_ indent: StaticString, _ name: StaticString, _ value: String) {
             add(indent)
@@ -74,7 +76,9 @@ extension JSONReader {
                 pages = entries
             case "fileHashes":
                 var hashes: [String: String] = [:]
-                try reader.object { (reader: inout JSONReader, path: String) throws(Failure) in hashes[path] = try reader.string() }
+                try reader.object { (reader: inout JSONReader, path: String) throws(Failure) in
+                    hashes[path] = try reader.string()
+                }
                 fileHashes = hashes
             default: try reader.skipValue()
             }
@@ -84,7 +88,8 @@ extension JSONReader {
     }
 
     private mutating func entry() throws(Failure) -> Manifest.Entry {
-        var path: String?, page: String?, locale: String?, variant: String?, productID: String?, products: [String]?, hash: String?
+        var path: String?, page: String?, locale: String?, variant: String?,
+            productID: String?, products: [String]?, hash: String?
         try object { (reader: inout JSONReader, name: String) throws(Failure) in
             switch name {
             case "path": path = try reader.string()
@@ -98,7 +103,8 @@ extension JSONReader {
             }
         }
         guard let path, let page, let locale, let variant, let products, let hash else { throw Failure() }
-        return Manifest.Entry(path: path, page: page, locale: locale, variant: variant, productID: productID, products: products, hash: hash)
+        return Manifest.Entry(path: path, page: page, locale: locale, variant: variant, productID: productID,
+                              products: products, hash: hash)
     }
 
     private mutating func strings() throws(Failure) -> [String] {

@@ -4,7 +4,8 @@ import PaywallPlatform
 /// its failures as errors at the output.
 enum OutputLock {
     /// Waits for the build that holds the lock, after calling `waiting`.
-    static func take(_ path: String, location: SourceLocation, waiting: () -> Void) throws(Diagnostic) -> Platform.FileLock {
+    static func take(_ path: String, location: SourceLocation,
+                     waiting: () -> Void) throws(Diagnostic) -> Platform.FileLock {
         do throws(Platform.FileLock.Failure) {
             return try Platform.FileLock(path, waiting: waiting)
         } catch {

@@ -4,18 +4,23 @@ import PaywallPlatform
 /// The output-folder check: where an output may be, that it holds only paywall's files, and what an interrupted
 /// build left beside it.
 extension SiteWriter {
-    /// Refuses outputs that would destroy or swallow something: the root, a folder holding the site, a folder inside its inputs.
+    /// Refuses outputs that would destroy or swallow something: the root, a folder holding the site, a folder inside
+    /// its inputs.
     static func checkPlace(_ target: String, site: String?, location: SourceLocation) throws(Diagnostic) {
         guard target != "/", !target.isEmpty else {
-            throw .error(location, "refusing to replace the root folder", hint: "choose an output folder of its own with -o DIR")
+            throw .error(location, "refusing to replace the root folder",
+                         hint: "choose an output folder of its own with -o DIR")
         }
         guard let site else { return }
         let siteRoot = Platform.resolvedPath(site)
         if siteRoot == target || siteRoot.hasPrefix(target + "/") {
-            throw .error(location, "the output folder holds the site itself", hint: "choose an output inside or beside the site, such as SITE/public")
+            throw .error(location, "the output folder holds the site itself",
+                         hint: "choose an output inside or beside the site, such as SITE/public")
         }
-        for input in ["content", "assets", "templates", "static"] where target.hasPrefix(siteRoot + "/" + input + "/") || target == siteRoot + "/" + input {
-            throw .error(location, "the output folder is inside the site's \(input)/ folder, so each build would read the last",
+        for input in ["content", "assets", "templates", "static"]
+        where target.hasPrefix(siteRoot + "/" + input + "/") || target == siteRoot + "/" + input {
+            throw .error(location,
+                         "the output folder is inside the site's \(input)/ folder, so each build would read the last",
                          hint: "choose an output outside \(input)/, such as SITE/public")
         }
     }
@@ -29,10 +34,13 @@ extension SiteWriter {
         try checkOwnership(target, location: location)
         guard let data = try? FileSystem.readFile(target + "/" + Manifest.fileName) else { return }
         guard let manifest = Manifest.decode(data) else {
-            throw .error(location, "the output folder was not written by paywall (its \(Manifest.fileName) cannot be read)",
+            throw .error(location,
+                         "the output folder was not written by paywall (its \(Manifest.fileName) cannot be read)",
                          hint: "choose another output with -o DIR, or empty the folder yourself")
         }
-        if let foreign = ownershipCheck(target, manifest: manifest, since: nil, location: location).value { throw foreign }
+        if let foreign = ownershipCheck(target, manifest: manifest, since: nil, location: location).value {
+            throw foreign
+        }
     }
 
     /// The output may hold only what its manifest lists (and the manifest itself); anything else is someone's.
@@ -48,7 +56,8 @@ extension SiteWriter {
             throw .error(location, "cannot read the output folder", hint: "check its permissions")
         }
         guard present.isEmpty else {
-            throw .error(location, "the output folder is not empty and was not written by paywall (it has no \(Manifest.fileName))",
+            throw .error(location, "the output folder is not empty and was not written by paywall "
+                         + "(it has no \(Manifest.fileName))",
                          hint: "choose another output with -o DIR, or empty the folder yourself")
         }
     }
@@ -56,20 +65,26 @@ extension SiteWriter {
     /// Lists an output that has a manifest on a thread of its own, and finds the files the manifest does not list:
     /// an error naming them, or nil. `since`: when the manifest was written; only folders changed after it are read
     /// (nil: all of them).
-    static func ownershipCheck(_ target: String, manifest: Manifest, since: Int?, location: SourceLocation) -> Background<Diagnostic?> {
+    static func ownershipCheck(_ target: String, manifest: Manifest, since: Int?,
+                               location: SourceLocation) -> Background<Diagnostic?> {
         Background {
             guard access(target, R_OK | X_OK) == 0 else {
                 return .error(location, "cannot read the output folder", hint: "check its permissions")
             }
             // A folder of someone else's counts by the files in it.
-            let entries = foreignEntries(target, listed: Set(manifest.files), folders: folders(of: manifest.files), since: since)
+            let entries = foreignEntries(target, listed: Set(manifest.files), folders: folders(of: manifest.files),
+                                         since: since)
             let foreign = entries.flatMap { entry in
-                entry.isFolder ? (Platform.files(below: target + "/" + entry.path) ?? []).map { entry.path + "/" + $0 } : [entry.path]
+                entry.isFolder
+                    ? (Platform.files(below: target + "/" + entry.path) ?? []).map { entry.path + "/" + $0 }
+                    : [entry.path]
             }.filter { !$0.hasSuffix(".DS_Store") }.sorted()
             guard !foreign.isEmpty else { return nil }
-            let list = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+            let list = foreign.prefix(3).joined(separator: ", ")
+                + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
             return .error(location, "the output folder has files paywall did not write: \(list)",
-                          hint: "a build replaces the whole folder; put files to publish in the site's static/ folder (copied to the output root) or assets/, and move or delete these")
+                          hint: "a build replaces the whole folder; put files to publish in the site's static/ folder "
+                              + "(copied to the output root) or assets/, and move or delete these")
         }
     }
 
@@ -89,7 +104,8 @@ extension SiteWriter {
     /// and folders of someone else's. Only folders changed since `since` are read: a folder's mtime changes when an
     /// entry is added, removed or renamed in it, so one unchanged since the build that wrote it (its manifest, the
     /// last file a build writes) holds what that build left; every folder is read when `since` is nil.
-    static func foreignEntries(_ root: String, listed: Set<String>, folders: Set<String>, since: Int?) -> [(path: String, isFolder: Bool)] {
+    static func foreignEntries(_ root: String, listed: Set<String>, folders: Set<String>,
+                               since: Int?) -> [(path: String, isFolder: Bool)] {
         var foreign: [(path: String, isFolder: Bool)] = []
         Platform.withFolder(root) { status in
             for folder in folders {
@@ -122,7 +138,9 @@ extension SiteWriter {
         let prefix = "." + String(target.split(separator: "/").last ?? "")
         guard let entries = Platform.entries(of: parent)?.map(\.name) else { return }
         let setAside = entries.filter { $0.hasPrefix(prefix + aside) }.sorted()
-        if Platform.kind(of: target) == nil, let saved = setAside.last { Platform.move(parent + "/" + saved, to: target) }
+        if Platform.kind(of: target) == nil, let saved = setAside.last {
+            Platform.move(parent + "/" + saved, to: target)
+        }
         // A spare this process set aside is being deleted already (by `discard`, in a process of its own).
         let ownTrash = prefix + trash + String(Platform.processID) + "-"
         for leftover in setAside + entries.filter({ $0.hasPrefix(prefix + trash) && !$0.hasPrefix(ownTrash) }) {

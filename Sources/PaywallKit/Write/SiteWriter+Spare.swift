@@ -41,7 +41,8 @@ extension SiteWriter {
         let spareState = Background { () -> (manifest: Manifest?, folders: Set<String>, written: Int?) in
             guard Platform.kind(of: spare) == .folder else { return (nil, [""], nil) }
             let written = Stamp(spare + "/" + Manifest.fileName)?.modified
-            guard let manifest = known.map({ $0.spare }) ?? (try? FileSystem.readFile(spare + "/" + Manifest.fileName)).flatMap(Manifest.decode)
+            guard let manifest = known.map({ $0.spare })
+                    ?? (try? FileSystem.readFile(spare + "/" + Manifest.fileName)).flatMap(Manifest.decode)
             else { return (nil, [""], written) }
             let folders = folders(of: manifest.files)
             for entry in foreignEntries(spare, listed: Set(manifest.files), folders: folders, since: written) {
@@ -55,14 +56,17 @@ extension SiteWriter {
         } else if let data = try? FileSystem.readFile(target + "/" + Manifest.fileName) {
             guard let manifest = Manifest.decode(data) else {
                 _ = spareState.value
-                return Existing(problem: .error(location, "the output folder was not written by paywall (its \(Manifest.fileName) cannot be read)",
-                                                hint: "choose another output with -o DIR, or empty the folder yourself"))
+                return Existing(
+                    problem: .error(location, "the output folder was not written by paywall (its \(Manifest.fileName) "
+                                    + "cannot be read)",
+                                    hint: "choose another output with -o DIR, or empty the folder yourself"))
             }
             existing.outputManifest = manifest
         }
         if let manifest = existing.outputManifest {
             existing.outputHashes = manifest.hashes
-            existing.ownership = ownershipCheck(target, manifest: manifest, since: existing.outputWritten, location: location)
+            existing.ownership = ownershipCheck(target, manifest: manifest, since: existing.outputWritten,
+                                                location: location)
         }
         let found = spareState.value
         if let manifest = found.manifest, Platform.removeFile(spare + "/" + Manifest.fileName) {
@@ -74,7 +78,8 @@ extension SiteWriter {
         }
         discard(spare, of: target, inBackground: removesInBackground)
         guard Platform.makeFolder(spare) else {
-            existing.problem = .error(location, "cannot create \(spare): \(Platform.errorText)", hint: "check the permissions")
+            existing.problem = .error(location, "cannot create \(spare): \(Platform.errorText)",
+                                      hint: "check the permissions")
             return existing
         }
         return existing

@@ -15,7 +15,8 @@ extension SiteWriter {
         }
         let existing = try existing.value.writable()
         written.withLock { _ = $0.insert(path) }
-        if let hash, existing.spareHashes[path] == hash, let stamp = Stamp(spare + "/" + path), stamp.size == file.bytes.count,
+        if let hash, existing.spareHashes[path] == hash, let stamp = Stamp(spare + "/" + path),
+           stamp.size == file.bytes.count,
            spareIsIntact(path, stamp, existing) || Self.holds(spare + "/" + path, file.bytes) { return }
         let destination = try clear(path, existing)
         if let hash, existing.outputHashes[path] == hash,
@@ -41,7 +42,8 @@ extension SiteWriter {
     }
 
     /// Keeps a file of the current output as it is: left in the spare when that holds the same bytes, else linked
-    /// from the output. False, with nothing done, when neither holds it as the manifest says (so it must be made again).
+    /// from the output. False, with nothing done, when neither holds it as the manifest says (so it must be made
+    /// again).
     public func keep(_ path: String, hash: String) throws(Diagnostic) -> Bool {
         let existing = try existing.value.writable()
         if existing.spareHashes[path] == hash, let stamp = Stamp(spare + "/" + path),
@@ -49,7 +51,8 @@ extension SiteWriter {
             written.withLock { _ = $0.insert(path) }
             return true
         }
-        guard existing.outputHashes[path] == hash, outputIsIntact(path, size: nil, existing) || Self.contentHash(target + "/" + path) == hash else {
+        guard existing.outputHashes[path] == hash,
+              outputIsIntact(path, size: nil, existing) || Self.contentHash(target + "/" + path) == hash else {
             return false
         }
         written.withLock { _ = $0.insert(path) }
@@ -71,7 +74,8 @@ extension SiteWriter {
     }
 
     func writeError(_ path: String) -> Diagnostic {
-        .error(SourceLocation(file: output), "cannot write \(path): \(Platform.errorText)", hint: "check the disk space and permissions")
+        .error(SourceLocation(file: output), "cannot write \(path): \(Platform.errorText)",
+               hint: "check the disk space and permissions")
     }
 
     /// What `lstat` says of a file, to tell whether it changed since a build placed it: its size, its inode, when

@@ -80,7 +80,8 @@ public final class SiteWriter: Sendable {
             let spare = Self.sibling(of: target, Self.spareSuffix)
             self.spare = spare
             existing = Background { [removesInBackground] in
-                Self.readExisting(target: target, spare: spare, known: known, removesInBackground: removesInBackground, location: location)
+                Self.readExisting(target: target, spare: spare, known: known, removesInBackground: removesInBackground,
+                                  location: location)
             }
         } catch {
             lock.release()
@@ -118,12 +119,16 @@ public final class SiteWriter: Sendable {
         // Folders left empty go too, deepest first (rmdir refuses one that still holds something).
         for folder in emptied.sorted(by: { $0.count > $1.count }) {
             var current = folder
-            while !current.isEmpty, Platform.removeEmptyFolder(spare + "/" + current) { current = Platform.parentFolder(of: current) }
+            while !current.isEmpty, Platform.removeEmptyFolder(spare + "/" + current) {
+                current = Platform.parentFolder(of: current)
+            }
         }
         if flushes { Platform.flush(tree: spare) { Platform.files(below: spare) } }
         // A build stopped between the portable path's two renames leaves the output only at `aside` (`recover`).
-        guard let swap = Platform.swap(spare, into: target, aside: Self.sibling(of: target, Self.aside + String(Platform.processID))) else {
-            let error = Diagnostic.error(SourceLocation(file: output), "cannot replace the output folder: \(Platform.errorText)")
+        guard let swap = Platform.swap(spare, into: target,
+                                       aside: Self.sibling(of: target, Self.aside + String(Platform.processID))) else {
+            let error = Diagnostic.error(SourceLocation(file: output),
+                                         "cannot replace the output folder: \(Platform.errorText)")
             discard()
             throw error
         }
@@ -137,7 +142,8 @@ public final class SiteWriter: Sendable {
     /// moves its tree into place), so that the next build starts from it. True when the spare was made.
     public static func prepareSpare(output: String, manifest: Manifest) -> Bool {
         let target = target(of: output)
-        guard let lock = try? OutputLock.take(sibling(of: target, lockSuffix), location: SourceLocation(file: output), waiting: {}) else {
+        guard let lock = try? OutputLock.take(sibling(of: target, lockSuffix), location: SourceLocation(file: output),
+                                              waiting: {}) else {
             return false
         }
         defer { lock.release() }
@@ -145,7 +151,8 @@ public final class SiteWriter: Sendable {
         guard Platform.kind(of: spare) == nil, Platform.makeFolder(spare) else { return false }
         // The manifest last: it is what makes the spare trusted.
         for file in manifest.files + [Manifest.fileName] {
-            guard Platform.makeFolders(spare + "/" + Platform.parentFolder(of: file)), Platform.hardLink(target + "/" + file, spare + "/" + file) else {
+            guard Platform.makeFolders(spare + "/" + Platform.parentFolder(of: file)),
+                  Platform.hardLink(target + "/" + file, spare + "/" + file) else {
                 Platform.remove(spare)
                 return false
             }
@@ -163,7 +170,12 @@ public final class SiteWriter: Sendable {
     /// Deletes a folder paywall made beside `target`, now or (renamed out of the way first) in a process of its own.
     static func discard(_ path: String, of target: String, inBackground: Bool) {
         guard Platform.kind(of: path) != nil else { return }
-        let discarded = sibling(of: target, trash + String(Platform.processID) + "-" + String(DispatchTime.now().uptimeNanoseconds))
-        if inBackground, Platform.move(path, to: discarded) { removeInBackground(discarded) } else { Platform.remove(path) }
+        let discarded = sibling(of: target,
+                                trash + String(Platform.processID) + "-" + String(DispatchTime.now().uptimeNanoseconds))
+        if inBackground, Platform.move(path, to: discarded) {
+            removeInBackground(discarded)
+        } else {
+            Platform.remove(path)
+        }
     }
 }

@@ -3,7 +3,8 @@ import PaywallPlatform
 
 /// An asset's path as a URL path: "assets/my icon.svg" → "assets/my%20icon.svg".
 func assetURL(_ path: String) -> String {
-    path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;"))) ?? path
+    path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;")))
+        ?? path
 }
 
 /// Every icon and image a site names must be a file under `assets/`, which the build copies.
@@ -16,29 +17,36 @@ struct AssetCheck {
         let name = path.hasPrefix("assets/") ? String(path.dropFirst(7)) : nil
         guard let name, assets[name] != nil else {
             let known = assets.keys.map { "assets/" + $0 }
-            let hint = suggestion(for: path, in: known).map { "did you mean '\($0)'?" } ?? "put the file in the site's assets/ folder and write its path as assets/NAME"
+            let hint = suggestion(for: path, in: known).map { "did you mean '\($0)'?" }
+                ?? "put the file in the site's assets/ folder and write its path as assets/NAME"
             let lookedFor = name.map { " (looked for \(joinPath(folder, "assets/" + $0)))" } ?? ""
             diagnostics.error(location, "\(what) '\(path)' is not a file in assets/\(lookedFor)", hint: hint)
             return
         }
         if name.contains(where: { "\"\\'()<>\n".contains($0) }) {
-            diagnostics.error(location, "\(what) '\(path)' has quotes, brackets or a backslash in its name", hint: "rename the file")
+            diagnostics.error(location, "\(what) '\(path)' has quotes, brackets or a backslash in its name",
+                              hint: "rename the file")
         }
     }
 
     func check(config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, diagnostics: inout Diagnostics) {
-        if let icon = config.appIcon { check(icon, "app.icon", at: config.location(ofValue: "app.icon"), diagnostics: &diagnostics) }
+        if let icon = config.appIcon {
+            check(icon, "app.icon", at: config.location(ofValue: "app.icon"), diagnostics: &diagnostics)
+        }
         for product in catalog.products {
             if let icon = product.icon {
-                check(icon, "the icon of '\(product.id)'", at: product.iconLocation ?? product.location, diagnostics: &diagnostics)
+                check(icon, "the icon of '\(product.id)'", at: product.iconLocation ?? product.location,
+                      diagnostics: &diagnostics)
             }
         }
         for page in pages {
             for (id, icon) in page.controlIcons.sorted(by: { $0.key < $1.key }) {
-                check(icon, "controlIcons.\(id)", at: page.location(ofValue: "controlIcons.\(id)"), diagnostics: &diagnostics)
+                check(icon, "controlIcons.\(id)", at: page.location(ofValue: "controlIcons.\(id)"),
+                      diagnostics: &diagnostics)
             }
             if let image = page.background?.image {
-                check(image, "background.image", at: page.location(ofValue: "background.image"), diagnostics: &diagnostics)
+                check(image, "background.image", at: page.location(ofValue: "background.image"),
+                      diagnostics: &diagnostics)
             }
         }
     }

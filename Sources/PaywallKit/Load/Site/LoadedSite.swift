@@ -18,15 +18,16 @@ struct LoadedSite {
     /// The site's locales, the default first: paywall.yml's, else every locale the catalog localizes.
     static func siteLocales(config: SiteConfig, catalog: Catalog?) -> (locales: [String], defaultLocale: String) {
         let locales = config.locales ?? catalog?.locales ?? []
-        let defaultLocale = config.defaultLocale ?? catalog?.defaultLocale.flatMap { locales.contains($0) || config.locales == nil ? $0 : nil }
+        let defaultLocale = config.defaultLocale
+            ?? catalog?.defaultLocale.flatMap { locales.contains($0) || config.locales == nil ? $0 : nil }
             ?? locales.first ?? "en-US"
         return ([defaultLocale] + locales.filter { $0 != defaultLocale }, defaultLocale)
     }
 
-    /// `previous`, `previousContent`: the catalog and the content files a build before read, each used again where its
-    /// inputs are the same.
-    static func load(_ inputs: SiteInputs, catalog previous: CatalogMemo? = nil, content previousContent: ContentFiles? = nil,
-                     diagnostics: inout Diagnostics) -> LoadedSite {
+    /// `previous`, `previousContent`: the catalog and the content files a build before read, each used again where
+    /// its inputs are the same.
+    static func load(_ inputs: SiteInputs, catalog previous: CatalogMemo? = nil,
+                     content previousContent: ContentFiles? = nil, diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
         for path in inputs.unreadable where !inputs.problems.contains(where: { $0.location.file == path }) {
             diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
@@ -34,43 +35,56 @@ struct LoadedSite {
         let configFile = inputs.path("paywall.yml")
         var config = SiteConfig(file: configFile)
         if let text = inputs.config {
-            let isBlank = !text.split(separator: "\n").contains { !$0.allSatisfy(\.isWhitespace) && !$0.drop(while: \.isWhitespace).hasPrefix("#") }
+            let isBlank = !text.split(separator: "\n").contains {
+                !$0.allSatisfy(\.isWhitespace) && !$0.drop(while: \.isWhitespace).hasPrefix("#")
+            }
             if isBlank && !inputs.unreadable.contains(configFile) {
                 diagnostics.error(SourceLocation(file: configFile), "paywall.yml is empty",
-                                  hint: "it needs at least actions.subscribe and policies (termsOfService, privacyPolicy); `paywall init` writes a complete one")
+                                  hint: "it needs at least actions.subscribe and policies "
+                                      + "(termsOfService, privacyPolicy); `paywall init` writes a complete one")
             }
-            guard !isBlank, case let parsed? = inputs.settings, let root = diagnostics.collect({ try parsed.get() }) else {
+            guard !isBlank, case let parsed? = inputs.settings,
+                  let root = diagnostics.collect({ try parsed.get() }) else {
                 // Everything else depends on the settings: report their error alone, not what follows from it.
-                return LoadedSite(config: config, catalog: nil, theme: nil, content: ContentFiles([:], folder: inputs.folder, diagnostics: &diagnostics),
+                return LoadedSite(config: config, catalog: nil, theme: nil,
+                                  content: ContentFiles([:], folder: inputs.folder, diagnostics: &diagnostics),
                                   locales: [], defaultLocale: "en-US", pages: [:])
             }
             config = SiteConfig.load(root, file: configFile, diagnostics: &diagnostics)
         } else {
             diagnostics.error(SourceLocation(file: configFile), "the site has no paywall.yml",
-                              hint: "run `paywall init` to create a site, or pass the site's folder: `paywall build SITE`")
+                              hint: "run `paywall init` to create a site, "
+                                  + "or pass the site's folder: `paywall build SITE`")
         }
         /// The theme, its strings in the locales' languages (and the default's), with what loading it found.
-        let loadTheme = { @Sendable (locales: [String], defaultLocale: String) -> (theme: Theme?, diagnostics: Diagnostics) in
+        let loadTheme = { @Sendable (locales: [String],
+                                     defaultLocale: String) -> (theme: Theme?, diagnostics: Diagnostics) in
             var found = Diagnostics()
             let languages = Set(locales.flatMap { Theme.languages(for: $0, fallback: defaultLocale) })
-            let theme = found.collect { try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates"), languages: languages) }
+            let theme = found.collect {
+                try Theme.load(overrides: inputs.templates, siteFolder: inputs.path("templates"), languages: languages)
+            }
             return (theme, found)
         }
-        // When paywall.yml names the locales and the default one, the theme's languages are known before the catalog is
-        // read, and the theme loads on a thread of its own meanwhile.
+        // When paywall.yml names the locales and the default one, the theme's languages are known before the catalog
+        // is read, and the theme loads on a thread of its own meanwhile.
         let early = config.locales != nil && config.defaultLocale != nil
-            ? Background { [config] in loadTheme(siteLocales(config: config, catalog: nil).locales, config.defaultLocale!) } : nil
-        // The catalog is parsed on another thread while the content files are parsed here (unless a build before read
-        // the same one).
+            ? Background { [config] in
+                loadTheme(siteLocales(config: config, catalog: nil).locales, config.defaultLocale!)
+            }
+            : nil
+        // The catalog is parsed on another thread while the content files are parsed here (unless a build before
+        // read the same one).
         let catalogKey = CatalogMemo.Key(inputs)
-        let catalogRead = previous.flatMap { $0.key == catalogKey ? Background(done: $0) : nil } ?? Background { [config] in
-            var found = Diagnostics()
-            let catalog = loadCatalog(inputs, config: config, diagnostics: &found)
-            return CatalogMemo(key: catalogKey, catalog: catalog, diagnostics: found)
-        }
+        let catalogRead = previous.flatMap { $0.key == catalogKey ? Background(done: $0) : nil }
+            ?? Background { [config] in
+                var found = Diagnostics()
+                let catalog = loadCatalog(inputs, config: config, diagnostics: &found)
+                return CatalogMemo(key: catalogKey, catalog: catalog, diagnostics: found)
+            }
         var contentDiagnostics = Diagnostics()
-        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML, previous: previousContent,
-                                   diagnostics: &contentDiagnostics)
+        let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML,
+                                   previous: previousContent, diagnostics: &contentDiagnostics)
         let catalogMemo = catalogRead.value
         let catalog = catalogMemo.catalog
         diagnostics.append(contentsOf: catalogMemo.diagnostics.all)
@@ -85,7 +99,8 @@ struct LoadedSite {
         diagnostics.append(contentsOf: themeDiagnostics.all)
 
         // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
-        let policyNames = content.policyPageNames.union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
+        let policyNames = content.policyPageNames
+            .union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
         var pages: [String: [Page]] = [:]
         /// A locale's list, room made for every page at once (a `Page` is hundreds of bytes to move on each growth).
         func emptyList() -> [Page] {
@@ -100,8 +115,10 @@ struct LoadedSite {
                 && !locales.contains(where: { LocaleID.fallbacks($0).contains(locale) }) {
                 let language = ICU.displayName(of: locale, in: "en")
                 diagnostics.warning(SourceLocation(file: file.path),
-                                    "read as the \(locale)\(language == locale ? "" : " (\(language))") translation of '\(name)', which no locale of the site uses",
-                                    hint: "add \(locale) to locales in paywall.yml; for a page of its own, name it without the dot, such as \(name)-\(locale).md")
+                                    "read as the \(locale)\(language == locale ? "" : " (\(language))") translation "
+                                        + "of '\(name)', which no locale of the site uses",
+                                    hint: "add \(locale) to locales in paywall.yml; for a page of its own, "
+                                        + "name it without the dot, such as \(name)-\(locale).md")
             }
         }
         // A translation that every locale falling back to it passes over for a more specific file is read by no page.
@@ -114,7 +131,8 @@ struct LoadedSite {
                 let verb = readers.count == 1 ? "reads" : "read"
                 diagnostics.warning(SourceLocation(file: file.path),
                                     "no locale reads this \(locale) translation of '\(name)': "
-                                        + "\(readers.joined(separator: ", ")) \(verb) \(winner.path), which is more specific",
+                                        + "\(readers.joined(separator: ", ")) \(verb) \(winner.path), "
+                                        + "which is more specific",
                                     hint: "merge the two files into one, or delete this one")
             }
         }
@@ -123,12 +141,15 @@ struct LoadedSite {
         for name in content.names {
             guard let first = folded.updateValue(name, forKey: name.lowercased()) else { continue }
             let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
-            diagnostics.error(SourceLocation(file: path), "the pages '\(first)' and '\(name)' differ only in case: on a case-insensitive disk (a Mac's default) one replaces the other",
+            diagnostics.error(SourceLocation(file: path),
+                              "the pages '\(first)' and '\(name)' differ only in case: "
+                                  + "on a case-insensitive disk (a Mac's default) one replaces the other",
                               hint: "rename one of the two files")
         }
         for name in content.names where !Identifier.isValid(name) {
             let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
-            diagnostics.error(SourceLocation(file: path), "the page name '\(name)' has characters a URL path should not have",
+            diagnostics.error(SourceLocation(file: path),
+                              "the page name '\(name)' has characters a URL path should not have",
                               hint: "rename the file with letters, digits, '.', '_' and '-' only")
         }
         for name in content.names where !policyNames.contains(name) && Identifier.isValid(name) {
@@ -162,7 +183,8 @@ struct LoadedSite {
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
         if let catalog {
-            PurchaseLinksCheck.check(config, catalog: catalog, pages: locales.lazy.flatMap { pages[$0] ?? [] }, locales: locales, diagnostics: &diagnostics)
+            PurchaseLinksCheck.check(config, catalog: catalog, pages: locales.lazy.flatMap { pages[$0] ?? [] },
+                                     locales: locales, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
                           defaultLocale: defaultLocale, pages: pages, catalogMemo: catalogMemo)
@@ -176,8 +198,10 @@ struct LoadedSite {
                 diagnostics.append(problem)
                 return nil
             }
-            diagnostics.error(config.location(ofValue: "catalog"), "the catalog file does not exist (looked for \(inputs.path(config.catalog)))",
-                              hint: "create \(config.catalog), or point 'catalog:' in paywall.yml at your catalog or .storekit file")
+            diagnostics.error(config.location(ofValue: "catalog"),
+                              "the catalog file does not exist (looked for \(inputs.path(config.catalog)))",
+                              hint: "create \(config.catalog), or point 'catalog:' in paywall.yml "
+                                  + "at your catalog or .storekit file")
             return nil
         }
         let file = inputs.path(path)
@@ -208,8 +232,10 @@ struct LoadedSite {
                 let free = product.price.storefronts.filter { product.price[$0] == 0 }
                 guard !free.isEmpty else { continue }
                 diagnostics.warning(product.price.location ?? product.location,
-                                    "'\(product.id)' is priced 0 in \(free.joined(separator: ", ")); its page shows it as Free, with a purchase button",
-                                    hint: "set its price, or use a free trial (introductoryOffer: { paymentMode: freeTrial, … }) for a free start")
+                                    "'\(product.id)' is priced 0 in \(free.joined(separator: ", ")); "
+                                        + "its page shows it as Free, with a purchase button",
+                                    hint: "set its price, or use a free trial "
+                                        + "(introductoryOffer: { paymentMode: freeTrial, … }) for a free start")
             }
         }
         return catalog
@@ -221,7 +247,8 @@ struct LoadedSite {
             if let first = seen[product.id.lowercased()] {
                 let message = first.id == product.id
                     ? "duplicate product ID '\(product.id)' (first at line \(first.location.line))"
-                    : "the product IDs '\(first.id)' (line \(first.location.line)) and '\(product.id)' differ only in case: their pages would share a folder on a case-insensitive disk"
+                    : "the product IDs '\(first.id)' (line \(first.location.line)) and '\(product.id)' differ only "
+                        + "in case: their pages would share a folder on a case-insensitive disk"
                 diagnostics.error(product.location, message, hint: "every product needs its own ID")
             } else {
                 seen[product.id.lowercased()] = (product.id, product.location)
@@ -229,7 +256,10 @@ struct LoadedSite {
         }
         var groups = Set<String>()
         for group in catalog.groups where !groups.insert(group.id).inserted {
-            diagnostics.error(group.location, "duplicate subscription group ID '\(group.id)'\(group.name.isEmpty ? "" : " (reference name '\(group.name)')")", hint: "every group needs its own ID")
+            diagnostics.error(group.location,
+                              "duplicate subscription group ID '\(group.id)'"
+                                  + "\(group.name.isEmpty ? "" : " (reference name '\(group.name)')")",
+                              hint: "every group needs its own ID")
         }
     }
 }

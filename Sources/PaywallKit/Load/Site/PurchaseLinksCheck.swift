@@ -12,19 +12,24 @@ enum PurchaseLinksCheck {
                 guard let (product, _) = catalog.product(id) else {
                     let hint = suggestion(for: id, in: catalog.products.map(\.id)).map { "did you mean '\($0)'?" }
                         ?? "use a product ID from \(catalog.file)"
-                    diagnostics.error(location, "actions.\(purchaseLinks.action) names the product '\(id)', which the catalog does not have", hint: hint)
+                    diagnostics.error(location, "actions.\(purchaseLinks.action) names the product '\(id)', "
+                                      + "which the catalog does not have", hint: hint)
                     continue
                 }
                 if purchaseLinks.action == "purchase" && product.isSubscription {
-                    diagnostics.error(location, "'\(id)' is a subscription, and actions.purchase is for one-time products",
+                    diagnostics.error(location,
+                                      "'\(id)' is a subscription, and actions.purchase is for one-time products",
                                       hint: "move its link under actions.subscribe")
                 }
             }
         }
-        for (name, template) in links.buttons.sorted(by: { $0.key < $1.key }) where !template.isSafeWhateverItsValues {
+        for (name, template) in links.buttons.sorted(by: { $0.key < $1.key })
+        where !template.isSafeWhateverItsValues {
             for locale in locales {
                 let url = template.expand(LinkTemplate.Values(locale: locale))
-                guard diagnostics.collect({ try SafeURL.check(url, "actions.\(name) in \(locale) ('\(url)')", at: template.location) }) != nil else { break }
+                guard diagnostics.collect({
+                    try SafeURL.check(url, "actions.\(name) in \(locale) ('\(url)')", at: template.location)
+                }) != nil else { break }
             }
         }
         checkPlanChanges(config, pages: pages, diagnostics: &diagnostics)
@@ -41,8 +46,10 @@ enum PurchaseLinksCheck {
                     continue
                 }
                 // One error per template: the first product that makes a bad link names the problem.
-                guard !failed.contains(template.location), checked.insert(Checked(template: template.location, product: product.id)).inserted,
-                      !checkExpansions(template, "actions.\(action)", product: product, locales: locales, diagnostics: &diagnostics)
+                guard !failed.contains(template.location),
+                      checked.insert(Checked(template: template.location, product: product.id)).inserted,
+                      !checkExpansions(template, "actions.\(action)", product: product, locales: locales,
+                                       diagnostics: &diagnostics)
                 else { continue }
                 failed.insert(template.location)
             }
@@ -50,7 +57,9 @@ enum PurchaseLinksCheck {
             uncovered.removeAll { product in
                 links.broken.contains("subscribe") || (product.isOneTime && links.broken.contains("purchase"))
             }
-            if !uncovered.isEmpty { reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics) }
+            if !uncovered.isEmpty {
+                reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics)
+            }
         }
     }
 
@@ -72,8 +81,9 @@ enum PurchaseLinksCheck {
             diagnostics.error(page.location(of: key),
                               "the page '\(page.name)' writes subscribers' pages (current/ID/), where choosing "
                                   + "another plan must change the subscription, not start a second one",
-                              hint: "add actions: { changePlan: https://…?from={currentProductID}&to={productID} } to "
-                                  + "\(config.file), or actions.manageSubscription (the account page where plans change)")
+                              hint: "add actions: { changePlan: https://…?from={currentProductID}&to={productID} } "
+                                  + "to \(config.file), or actions.manageSubscription "
+                                  + "(the account page where plans change)")
         }
     }
 
@@ -101,16 +111,23 @@ enum PurchaseLinksCheck {
     static func checkExpansions(_ template: LinkTemplate, _ what: String, product: Product, locales: [String],
                                 diagnostics: inout Diagnostics) -> Bool {
         guard !template.isSafeWhateverItsValues else { return true }
-        let offers: [Offer?] = [nil] + [product.introductoryOffer].compactMap { $0 } + product.promotionalOffers + product.winBackOffers
+        let offers: [Offer?] = [nil] + [product.introductoryOffer].compactMap { $0 } + product.promotionalOffers
+            + product.winBackOffers
         for locale in locales {
             for offer in offers {
                 for plan in billingPlans {
-                    let url = template.expand(LinkTemplate.Values(product: product.id, locale: locale, offer: offer, billingPlan: plan))
+                    let url = template.expand(LinkTemplate.Values(product: product.id, locale: locale, offer: offer,
+                                                                  billingPlan: plan))
+                    let offerName = offer.map { "\($0.kind.rawValue) offer" + ($0.id.map { " '\($0)'" } ?? "") }
+                        ?? "no offer"
                     do throws(Diagnostic) {
-                        try SafeURL.check(url, "\(what) for '\(product.id)' (\(offer.map { "\($0.kind.rawValue) offer" + ($0.id.map { " '\($0)'" } ?? "") } ?? "no offer"), \(locale))", at: template.location)
+                        try SafeURL.check(url, "\(what) for '\(product.id)' (\(offerName), \(locale))",
+                                          at: template.location)
                     } catch {
-                        diagnostics.append(Diagnostic.error(error.location, "\(error.message): '\(template.text)' makes '\(url)'",
-                                                            hint: "a placeholder may fill a path or a query, never the scheme: start the link with https://host/ or a relative path such as /checkout"))
+                        diagnostics.append(Diagnostic.error(
+                            error.location, "\(error.message): '\(template.text)' makes '\(url)'",
+                            hint: "a placeholder may fill a path or a query, never the scheme: start the link with "
+                                + "https://host/ or a relative path such as /checkout"))
                         return false
                     }
                 }
@@ -119,13 +136,17 @@ enum PurchaseLinksCheck {
         return true
     }
 
-    static func reportUncovered(_ products: [Product], page: Page, links: ActionLinks, config: SiteConfig, diagnostics: inout Diagnostics) {
+    static func reportUncovered(_ products: [Product], page: Page, links: ActionLinks, config: SiteConfig,
+                                diagnostics: inout Diagnostics) {
         let names = products.map { "'\($0.id)'" }.joined(separator: ", ")
         let oneTime = products.allSatisfy(\.isOneTime)
         let action = oneTime ? "purchase" : "subscribe"
         let hint = links.subscribe == nil && links.purchase == nil
-            ? "add actions: { \(action): https://… } to \(config.file) (one link for every product, or a link per product ID and a default)"
+            ? "add actions: { \(action): https://… } to \(config.file) "
+                + "(one link for every product, or a link per product ID and a default)"
             : "add '\(products[0].id): https://…' or 'default: https://…' under actions.\(action) in \(config.file)"
-        diagnostics.error(page.selectionLocation, "the page '\(page.name)' shows \(names), which no purchase link in actions covers", hint: hint)
+        diagnostics.error(page.selectionLocation,
+                          "the page '\(page.name)' shows \(names), which no purchase link in actions covers",
+                          hint: hint)
     }
 }

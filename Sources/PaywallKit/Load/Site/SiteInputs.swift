@@ -30,8 +30,8 @@ public struct SiteInputs: Sendable {
 
     public init(folder: String, config: String?, catalog: (path: String, data: Data)?, content: [String: String],
                 assets: [String: Data] = [:], templates: [String: String] = [:], unreadable: [String] = []) {
-        self.init(folder: folder, config: config, settings: Self.parseSettings(config, folder: folder), catalog: catalog,
-                  content: content, assets: assets, templates: templates, unreadable: unreadable)
+        self.init(folder: folder, config: config, settings: Self.parseSettings(config, folder: folder),
+                  catalog: catalog, content: content, assets: assets, templates: templates, unreadable: unreadable)
     }
 
     /// `settings`: `config` parsed already.
@@ -70,24 +70,27 @@ public struct SiteInputs: Sendable {
         func listed(_ relative: String, hidden: Bool = false) -> Bool {
             let path = joinPath(folder, relative)
             if !hidden, (relative as NSString).lastPathComponent.hasPrefix(".") {
-                problems.append(.warning(SourceLocation(file: path), "the file's name starts with '.', so it is hidden and left out",
+                problems.append(.warning(SourceLocation(file: path),
+                                         "the file's name starts with '.', so it is hidden and left out",
                                          hint: "rename it without the leading '.'"))
                 return false
             }
             guard isInside(relative) else {
-                problems.append(.error(SourceLocation(file: path), "the file is a link to a place outside the site folder",
+                problems.append(.error(SourceLocation(file: path),
+                                       "the file is a link to a place outside the site folder",
                                        hint: "copy the file into the site; links are followed only inside it"))
                 return false
             }
             if !fs.exists(path) {
-                problems.append(.error(SourceLocation(file: path), "the file is a link to nothing (its target does not exist)",
+                problems.append(.error(SourceLocation(file: path),
+                                       "the file is a link to nothing (its target does not exist)",
                                        hint: "fix or remove the link"))
                 return false
             }
             return true
         }
-        /// The files below a folder of the site (`static`, `assets`…), as `fs.list`; a folder that is a link to a place
-        /// outside the site is one error for the folder, not one for each file in it.
+        /// The files below a folder of the site (`static`, `assets`…), as `fs.list`; a folder that is a link to a
+        /// place outside the site is one error for the folder, not one for each file in it.
         func files(in relative: String, hidden: Bool = false) -> [String] {
             let path = joinPath(folder, relative)
             let list = hidden ? fs.listHidden ?? fs.list : fs.list
@@ -98,13 +101,15 @@ public struct SiteInputs: Sendable {
                                        + "links are followed only inside it"))
             return []
         }
-        func data(_ relative: String, at location: SourceLocation? = nil, report: (Diagnostic) -> Void = { problems.append($0) }) -> Data? {
+        func data(_ relative: String, at location: SourceLocation? = nil,
+                  report: (Diagnostic) -> Void = { problems.append($0) }) -> Data? {
             let path = joinPath(folder, relative)
             do { return try fs.read(path) } catch {
                 if let error = error as? FileSystem.ReadError, error != .missing {
                     // At the line that names it, the message names the file; at the file itself, it need not.
-                    report(.error(location ?? SourceLocation(file: path), location == nil ? error.message : "\(path): \(error.message)",
-                                           hint: "make it a readable file, or remove it"))
+                    report(.error(location ?? SourceLocation(file: path),
+                                  location == nil ? error.message : "\(path): \(error.message)",
+                                  hint: "make it a readable file, or remove it"))
                 }
                 return nil
             }
@@ -137,7 +142,8 @@ public struct SiteInputs: Sendable {
         // SiteConfig reports a path that leaves the site; a link that leads out of it is reported here.
         if SitePath.isInside(catalogPath) {
             if isInside(catalogPath) || !fs.exists(joinPath(folder, catalogPath)) {
-                catalog = data(catalogPath, at: catalogLocation, report: { catalogProblem = $0 }).map { (catalogPath, $0) }
+                catalog = data(catalogPath, at: catalogLocation, report: { catalogProblem = $0 })
+                    .map { (catalogPath, $0) }
             } else {
                 catalogProblem = .error(catalogLocation ?? SourceLocation(file: joinPath(folder, catalogPath)),
                                         "the catalog '\(catalogPath)' is a link to a file outside the site folder",
@@ -146,7 +152,8 @@ public struct SiteInputs: Sendable {
         }
         var prices: (String, String)?
         let pricesPath = PriceOverlay.path(beside: catalogPath)
-        if catalogPath.hasSuffix(".storekit"), catalog != nil, fs.exists(joinPath(folder, pricesPath)), listed(pricesPath) {
+        if catalogPath.hasSuffix(".storekit"), catalog != nil, fs.exists(joinPath(folder, pricesPath)),
+           listed(pricesPath) {
             prices = text(pricesPath).map { (pricesPath, $0) }
         }
         var content: [String: String] = [:]

@@ -11,12 +11,14 @@ extension Strings {
                     var forms: [String: String] = [:]
                     for form in try pair.value.pairs(pair.key) {
                         guard ICU.PluralCategory(rawValue: form.key) != nil else {
-                            throw .error(form.keyLocation, "'\(form.key)' is not a plural category", hint: "use zero, one, two, few, many or other")
+                            throw .error(form.keyLocation, "'\(form.key)' is not a plural category",
+                                         hint: "use zero, one, two, few, many or other")
                         }
                         forms[form.key] = try form.value.string(pair.key)
                     }
                     guard forms["other"] != nil else {
-                        throw .error(pair.value.location, "plural forms of '\(pair.key)' have no 'other'", hint: "add other: …")
+                        throw .error(pair.value.location, "plural forms of '\(pair.key)' have no 'other'",
+                                     hint: "add other: …")
                     }
                     values[pair.key] = .plural(forms)
                 } else {

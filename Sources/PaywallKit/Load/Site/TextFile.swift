@@ -45,7 +45,8 @@ enum TextFile {
         let before = bytes[..<offset]
         let lineStart = before.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }).map { $0 + 1 } ?? 0
         var line = 1
-        for (index, byte) in before.enumerated() where byte == 0x0A || byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A) {
+        for (index, byte) in before.enumerated()
+        where byte == 0x0A || byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A) {
             line += 1
         }
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1

@@ -18,7 +18,8 @@ public struct Theme: Sendable {
     public static func load(overrides: [String: String], siteFolder: String = "templates",
                             languages: Set<String>? = nil) throws(DiagnosticsError) -> Theme {
         var diagnostics = Diagnostics()
-        // Lowest priority first, so that later entries win: theme NAME, theme partials/NAME, site NAME, site partials/NAME.
+        // Lowest priority first, so that later entries win: theme NAME, theme partials/NAME, site NAME, site
+        // partials/NAME.
         var sources: [String: (text: String, file: String)] = [:]
         for (files, prefix) in [(defaultFiles, "(default theme) templates"), (overrides, siteFolder)] {
             for partials in [false, true] {
@@ -32,12 +33,15 @@ public struct Theme: Sendable {
         var templates: [String: Template] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do { templates[name] = try Template(source.text, name: source.file) } catch {
-                diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column), error.message)
+                diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
+                                  error.message)
             }
         }
         var strings: [String: [String: Strings.Value]] = [:]
-        for (files, prefix, isDefault) in [(defaultFiles, "(default theme) templates", true), (overrides, siteFolder, false)] {
-            for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("strings/") && path.hasSuffix(".json") {
+        for (files, prefix, isDefault) in [(defaultFiles, "(default theme) templates", true),
+                                           (overrides, siteFolder, false)] {
+            for (path, text) in files.sorted(by: { $0.key < $1.key })
+            where path.hasPrefix("strings/") && path.hasSuffix(".json") {
                 let language = String(path.dropFirst(8).dropLast(5))
                 if isDefault, let languages, !languages.contains(language) { continue }
                 let file = "\(prefix)/\(path)"
@@ -47,7 +51,8 @@ public struct Theme: Sendable {
             }
         }
         if sources["page"] == nil {
-            diagnostics.error(SourceLocation(file: "\(siteFolder)/page.mustache"), "the theme has no page.mustache", hint: "add templates/page.mustache")
+            diagnostics.error(SourceLocation(file: "\(siteFolder)/page.mustache"), "the theme has no page.mustache",
+                              hint: "add templates/page.mustache")
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
         let css = overrides["paywall.css"] ?? defaultFiles["paywall.css"] ?? ""
