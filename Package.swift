@@ -33,8 +33,11 @@ let package = Package(
         .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "CBuildInfo"]),
         .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
 
+        // What the test targets share: the Birdwatch example site, a temporary folder, a folder's snapshot.
+        .target(name: "PaywallTestSupport", dependencies: ["PaywallKit", "PaywallPlatform"], path: "Tests/PaywallTestSupport"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallTestSupport"],
+                    exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform"]),
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform"]),
         // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
