@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform", "PaywallTestSupport"]),
         // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
         // binaries themselves (Tests/Fuzz/Targets) are built by `make fuzz`, outside SwiftPM.
         .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "Mustache"], path: "Tests/Fuzz",
