@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallTestSupport"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform"]),
+        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform", "PaywallTestSupport"]),
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform", "PaywallTestSupport"]),
         // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
         // binaries themselves (Tests/Fuzz/Targets) are built by `make fuzz`, outside SwiftPM.
