@@ -33,10 +33,13 @@ let package = Package(
         .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "CBuildInfo"]),
         .executableTarget(name: "paywall", dependencies: ["PaywallCLI"]),
 
+        // What the test targets share: the Birdwatch example site, a temporary folder, a folder's snapshot.
+        .target(name: "PaywallTestSupport", dependencies: ["PaywallKit", "PaywallPlatform"], path: "Tests/PaywallTestSupport"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform"]),
-        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform"]),
+        .testTarget(name: "PaywallKitTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallTestSupport"],
+                    exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "PaywallCLITests", dependencies: ["PaywallCLI", "PaywallPlatform", "PaywallTestSupport"]),
+        .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform", "PaywallTestSupport"]),
         // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
         // binaries themselves (Tests/Fuzz/Targets) are built by `make fuzz`, outside SwiftPM.
         .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "Mustache"], path: "Tests/Fuzz",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaywallCLI
+import PaywallTestSupport
 
 /// Bad purchase links through the command line: an error at its line and column, exit 1, the previous
 /// output byte for byte as it was (issues 18 §4, 19, 24 item 1).
@@ -15,15 +16,15 @@ import Testing
         (subscribe + "\n  carry: [\"app user\"]", "paywall.yml:7:11: error: actions.carry: 'app user' is not a query parameter name"),
     ])
     func badLinksFailAtTheirPlaceAndKeepThePreviousOutput(_ actions: String, _ expected: String) throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         let site = temp.path("site")
         #expect(paywall("build", site).status == 0)
         let before = temp.snapshot("site/public")
         #expect(!before.isEmpty)
 
-        try temp.write(["paywall.yml": CLISite.config.replacingOccurrences(of: Self.subscribe, with: actions)], under: "site")
+        try temp.write(["paywall.yml": BirdwatchSite.cliConfig.replacingOccurrences(of: Self.subscribe, with: actions)], under: "site")
         let (status, output) = paywall("build", site)
         #expect(status == 1)
         #expect(output.stderrLines.contains { $0.hasPrefix("\(site)/\(expected)") }, "\(output.stderrLines)")
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func initScaffoldsAWelcomePageAndSaysWhereToPointTheCheckout() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         let (created, output) = paywall("init", temp.path("new"))
         #expect(output.stdout.contains("success URL to https://example.com/subscribe/en-US/welcome/"), "\(created)")

@@ -3,13 +3,14 @@ import Synchronization
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// `paywall build`: what it writes, where, and that the same inputs give the same bytes.
 @Suite struct CLIBuildTests {
     @Test func buildWritesTheSiteAndPrintsASummary() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         let site = temp.path("site")
         let (status, output) = paywall("build", site)
         #expect(status == 0, "\(output.stderr)")
@@ -29,9 +30,9 @@ import PaywallKit
     }
 
     @Test func buildWithOutputOptionWritesThere() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         let (status, output) = paywall("build", temp.path("site"), "--output", temp.path("out/www"))
         #expect(status == 0, "\(output.stderr)")
         #expect(temp.snapshot("out/www")["en-US/pro/index.html"] != nil)
@@ -39,7 +40,7 @@ import PaywallKit
     }
 
     @Test func theJobCountDoesNotChangeAByte() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         #expect(paywall("build", repo.path, "-o", temp.path("one"), "--jobs", "1", "--quiet").status == 0)
@@ -59,10 +60,10 @@ import PaywallKit
     }
 
     @Test func outputsThatWouldSwallowTheSiteAreRefusedAtOnce() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         // The catalog is broken too: an error about it would mean the site was read before the output was refused.
-        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
+        try BirdwatchSite.cliWithBrokenCatalog.write(to: temp.path("site"))
         for (output, message) in [("/", "refusing to replace the root folder"), (temp.path(""), "holds the site itself"),
                                   (temp.path("site/assets/out"), "inside the site's assets/ folder")] {
             let (status, result) = paywall("build", temp.path("site"), "-o", output)
@@ -74,9 +75,9 @@ import PaywallKit
     }
 
     @Test func concurrentBuildsOfOneOutputTakeTurns() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         #expect(paywall("build", temp.path("site"), "-o", temp.path("alone")).status == 0)
         let expected = temp.snapshot("alone")
         let statuses = Mutex<[Int32]>([])
@@ -92,9 +93,9 @@ import PaywallKit
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         #expect(paywall("build", temp.path("site"), "-o", temp.path("one")).status == 0)
         #expect(paywall("build", temp.path("site"), "-o", temp.path("two")).status == 0)
         let one = temp.snapshot("one"), two = temp.snapshot("two")
@@ -120,12 +121,12 @@ import PaywallKit
     /// Each process hashes with its own random seed, so this catches output that depends on dictionary order.
     @Test(.enabled(if: executable != nil, "the paywall executable was not built"))
     func buildsInSeparateProcessesAreByteIdentical() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         try temp.write(["content/pro.de.md": "---\ntitle: Birdwatch Pro\nbadges: { pro.yearly: Bestes Angebot, pro.monthly: Flexibel }\n---\n# Pro\n"],
                        under: "site")
-        try temp.write(["paywall.yml": CLISite.config.replacingOccurrences(of: "locales: [en-US]", with: "locales: [en-US, de-DE, fr-FR, ja-JP]\nstorefronts: { default: USA }")],
+        try temp.write(["paywall.yml": BirdwatchSite.cliConfig.replacingOccurrences(of: "locales: [en-US]", with: "locales: [en-US, de-DE, fr-FR, ja-JP]\nstorefronts: { default: USA }")],
                        under: "site")
         var snapshots: [[String: Data]] = []
         for index in 0..<3 {
@@ -149,10 +150,10 @@ import PaywallKit
     }
 
     @Test func rebuildReplacesThePreviousOutput() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
-        try temp.write(["content/extra.md": CLISite.page], under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
+        try temp.write(["content/extra.md": BirdwatchSite.defaultPage], under: "site")
         #expect(paywall("build", temp.path("site")).status == 0)
         #expect(temp.snapshot("site/public")["en-US/extra/index.html"] != nil)
         try FileManager.default.removeItem(atPath: temp.path("site/content/extra.md"))
@@ -163,9 +164,9 @@ import PaywallKit
     }
 
     @Test func quietBuildPrintsNothingOnSuccess() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         let (status, output) = paywall("build", temp.path("site"), "--quiet")
         #expect(status == 0)
         #expect(output.stdout.isEmpty && output.stderr.isEmpty)

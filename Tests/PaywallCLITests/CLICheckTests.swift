@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// `paywall check`, and the formats diagnostics are printed in.
 @Suite struct CLICheckTests {
     @Test func checkWritesNothing() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         let before = temp.snapshot()
         let (status, output) = paywall("check", temp.path("site"))
         #expect(status == 0, "\(output.stderr)")
@@ -18,9 +19,9 @@ import PaywallKit
     }
 
     @Test func checkOfABrokenSiteReturns1AndWritesNothing() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
+        try BirdwatchSite.cliWithBrokenCatalog.write(to: temp.path("site"))
         let before = temp.snapshot()
         let (status, output) = paywall("check", temp.path("site"))
         #expect(status == 1)
@@ -38,9 +39,9 @@ import PaywallKit
     // MARK: Diagnostics formats
 
     @Test func jsonDiagnosticsAreOneObjectPerLine() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
+        try BirdwatchSite.cliWithBrokenCatalog.write(to: temp.path("site"))
         let (status, output) = paywall("check", temp.path("site"), "--diagnostics", "json")
         #expect(status == 1)
         let objects = output.stderrLines.filter { $0.hasPrefix("{") }.compactMap { line in
@@ -58,9 +59,9 @@ import PaywallKit
     }
 
     @Test func jsonDiagnosticsModePrintsOnlyJSONOnStderr() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
+        try BirdwatchSite.cliWithBrokenCatalog.write(to: temp.path("site"))
         let (status, output) = paywall("build", temp.path("site"), "--diagnostics=json")
         #expect(status == 1)
         for line in output.stderrLines {
@@ -69,9 +70,9 @@ import PaywallKit
     }
 
     @Test func githubActionsAddsAnnotations() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
+        try BirdwatchSite.cliWithBrokenCatalog.write(to: temp.path("site"))
         let (status, output) = paywall("check", temp.path("site"), environment: ["GITHUB_ACTIONS": "true"])
         #expect(status == 1)
         let annotation = "::error file=\(temp.path("site"))/catalog.yml,line=7,col=17::period 'P1X' is not an ISO 8601 period"
@@ -80,9 +81,9 @@ import PaywallKit
     }
 
     @Test func noAnnotationsOutsideGitHubActions() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files.merging(["catalog.yml": CLISite.brokenCatalog]) { $1 }, under: "site")
+        try BirdwatchSite.cliWithBrokenCatalog.write(to: temp.path("site"))
         let (_, output) = paywall("check", temp.path("site"), environment: ["GITHUB_ACTIONS": "false"])
         #expect(!output.stderr.contains("::error"))
     }

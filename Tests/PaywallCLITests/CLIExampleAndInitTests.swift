@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// The example site of the repository, built as a user would.
 @Suite struct CLIExampleSiteTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func exampleSiteOrdersMembershipOptionsAndLinksThemToCheckout() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         let site = temp.url.appendingPathComponent("example")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -54,7 +55,7 @@ import PaywallKit
 
 @Suite struct InitAndSchemaTests {
     @Test func initMakesASiteThatChecksAndBuilds() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         let site = temp.path("new")
         let (created, output) = paywall("init", site)
@@ -78,7 +79,7 @@ import PaywallKit
     }
 
     @Test func initNeverOverwritesAFile() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         try temp.write(["site/paywall.yml": "mine"], under: "")
         let (status, output) = paywall("init", temp.path("site"))

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
-/// Builds `CLISite` in `temp/site`, lets `change` break the site or its output, and expects the next build to fail
+/// Builds `BirdwatchSite.cli` in `temp/site`, lets `change` break the site or its output, and expects the next build to fail
 /// (exit 1) saying `message`, with `site/public` byte for byte as the change left it.
 @discardableResult
-func expectRebuildRefused(in temp: TempFolder, saying message: String, after change: () throws -> Void) throws -> Captured {
-    try temp.write(CLISite.files, under: "site")
+func expectRebuildRefused(in temp: TemporaryFolder, saying message: String, after change: () throws -> Void) throws -> Captured {
+    try BirdwatchSite.cli.write(to: temp.path("site"))
     #expect(paywall("build", temp.path("site")).status == 0)
     try change()
     let before = temp.snapshot("site/public")
@@ -22,11 +23,11 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
 /// A build replaces only an output paywall wrote, and a failed build leaves it as it was.
 @Suite struct CLIOutputSafetyTests {
     @Test func failingBuildReturns1ReportsErrorsAndLeavesThePreviousOutputUntouched() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         let site = temp.path("site")
         let output = try expectRebuildRefused(in: temp, saying: "build failed") {
-            try temp.write(["catalog.yml": CLISite.brokenCatalog, "content/pro.md": CLISite.page.replacingOccurrences(of: "title:", with: "titel:")],
+            try temp.write(["catalog.yml": BirdwatchSite.brokenCatalog, "content/pro.md": BirdwatchSite.defaultPage.replacingOccurrences(of: "title:", with: "titel:")],
                            under: "site")
         }
         let lines = output.stderrLines
@@ -41,9 +42,9 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func buildIntoANonEmptyFolderWithoutManifestIsRefused() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         try temp.write(["keep.txt": "my own file\n", "docs/index.html": "<p>mine</p>\n"], under: "mine")
         let before = temp.snapshot("mine")
         let (status, output) = paywall("build", temp.path("site"), "-o", temp.path("mine"))
@@ -55,9 +56,9 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func buildIntoAFileIsRefused() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         try temp.write(["out": "a file\n"])
         let (status, output) = paywall("build", temp.path("site"), "-o", temp.path("out"))
         #expect(status == 1)
@@ -66,9 +67,9 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func buildIntoAnEmptyFolderIsAllowed() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         try FileManager.default.createDirectory(atPath: temp.path("empty"), withIntermediateDirectories: true)
         #expect(paywall("build", temp.path("site"), "-o", temp.path("empty")).status == 0)
         #expect(temp.snapshot("empty")["paywall-manifest.json"] != nil)
@@ -77,7 +78,7 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
 
 @Suite struct WriterSafetyTests {
     @Test func filesAddedToTheOutputAreNeverDeleted() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         try expectRebuildRefused(in: temp, saying: "files paywall did not write: CNAME") {
             try temp.write(["site/public/CNAME": "example.com"], under: "")
@@ -86,7 +87,7 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func anOutputWhoseManifestCannotBeReadIsNotReplaced() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         try expectRebuildRefused(in: temp, saying: "was not written by paywall (its paywall-manifest.json cannot be read)") {
             try temp.write(["site/public/paywall-manifest.json": "{ not json"], under: "")
@@ -94,9 +95,9 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func aSymlinkedOutputIsWrittenWhereItPoints() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         try FileManager.default.createDirectory(atPath: temp.path("www"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: temp.path("site/public"), withDestinationPath: temp.path("www"))
         #expect(paywall("build", temp.path("site")).status == 0)
@@ -106,9 +107,9 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func anInterruptedSwapIsRecovered() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         #expect(paywall("build", temp.path("site")).status == 0)
         // As if a build died between its two renames: the output is only in its previous copy.
         try FileManager.default.moveItem(atPath: temp.path("site/public"), toPath: temp.path("site/.public.paywall-old-99999"))
@@ -121,14 +122,14 @@ func expectRebuildRefused(in temp: TempFolder, saying message: String, after cha
     }
 
     @Test func aRebuildKeepsUnchangedPagesAndWritesChangedOnes() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         for _ in 0..<3 { #expect(paywall("build", temp.path("site")).status == 0) }
         var before = stat()
         #expect(stat(temp.path("site/public/en-US/pro/index.html"), &before) == 0)
         #expect(before.st_nlink == 2, "the unchanged page is one file shared by the output and its spare")
-        let page = try #require(CLISite.files["content/pro.md"])
+        let page = try #require(BirdwatchSite.cli.content["pro.md"])
         try temp.write(["site/content/pro.md": page + "\nOne more line.\n"], under: "")
         #expect(paywall("build", temp.path("site")).status == 0)
         let html = try #require(temp.snapshot("site/public")["en-US/pro/index.html"].map { String(decoding: $0, as: UTF8.self) })

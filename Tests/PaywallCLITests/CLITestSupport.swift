@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// What a command printed, captured through `Console`.
 final class Captured: @unchecked Sendable {
@@ -29,105 +30,25 @@ func paywall(_ arguments: [String], environment: [String: String] = [:]) -> (sta
     return (PaywallCLI.main(arguments, console: console), captured)
 }
 
-/// A temporary folder, removed by `remove()`.
-struct TempFolder {
-    let url: URL
-    var path: String { url.path }
+extension BirdwatchSite {
+    /// The Birdwatch site as the CLI tests build it: paywall.yml without `storefronts:` and `app:`, the catalog
+    /// without the group's text and the reference names. The tests' lines and counted warnings are of this one
+    /// (the monthly period on catalog.yml's line 7, `actions.subscribe` on paywall.yml's line 6; one English
+    /// group text fewer to warn about), and their twenty-locale site adds `storefronts:` itself.
+    static let cli = BirdwatchSite(config: cliConfig, catalog: Data(cliCatalog.utf8))
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    static let cliConfig = ["storefronts: { default: USA }\n", "app: { name: Birdwatch }\n"].reduce(defaultConfig) {
+        $0.replacingOccurrences(of: $1, with: "")
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
-
-    /// Writes text files below the folder.
-    func write(_ files: [String: String], under folder: String = "") throws {
-        for (relative, text) in files {
-            let file = url.appendingPathComponent(folder).appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
+    static let cliCatalog = ["    localizations:\n      en-US: { displayName: Birdwatch Pro, description: \"Every bird, everywhere.\" }\n",
+                             "        referenceName: Pro Monthly\n", "        referenceName: Pro Yearly\n"].reduce(defaultCatalog) {
+        $0.replacingOccurrences(of: $1, with: "")
     }
 
-    /// Every file below `relative` (hidden ones too), by path relative to it, with its bytes.
-    func snapshot(_ relative: String = "") -> [String: Data] {
-        let root = url.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
-        var files: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
-        for case let file as URL in walker where (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            let path = file.standardizedFileURL.resolvingSymlinksInPath().path
-            files[String(path.dropFirst(root.path.count + 1))] = try? Data(contentsOf: file)
-        }
-        return files
-    }
+    /// `cli`'s catalog with the monthly period broken: line 7, column 17.
+    static let brokenCatalog = cliCatalog.replacingOccurrences(of: "period: P1M", with: "period: P1X")
 
-    /// Names directly inside `relative`, hidden ones too.
-    func entries(_ relative: String = "") -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path(relative))) ?? []).sorted()
-    }
-
-    /// The entries once the folders a build set aside (`.NAME.paywall-trash-…`, deleted by a process of their own)
-    /// are gone; waits up to 10 s.
-    func settledEntries(_ relative: String = "") -> [String] {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while entries(relative).contains(where: { $0.contains(".paywall-trash-") }), ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return entries(relative)
-    }
-}
-
-/// A small valid site, written by hand.
-enum CLISite {
-    static let config = """
-        baseURL: https://example.com/subscribe/
-        catalog: catalog.yml
-        defaultLocale: en-US
-        locales: [en-US]
-        actions:
-          subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}
-        policies:
-          termsOfService: https://example.com/terms
-          privacyPolicy: https://example.com/privacy
-
-        """
-
-    static let catalog = """
-        subscriptionGroups:
-          - id: birdwatch.pro
-            name: Birdwatch Pro
-            subscriptions:
-              - id: pro.monthly
-                level: 1
-                period: P1M
-                price: { USA: "4.99" }
-                localizations:
-                  en-US: { displayName: Monthly, description: Billed every month. }
-              - id: pro.yearly
-                level: 1
-                period: P1Y
-                price: { USA: "49.99" }
-                localizations:
-                  en-US: { displayName: Yearly, description: Billed every year. }
-
-        """
-
-    static let page = """
-        ---
-        title: Birdwatch Pro
-        groupID: birdwatch.pro
-        ---
-        # Birdwatch Pro
-
-        Identify every bird you hear.
-
-        """
-
-    static let files = ["paywall.yml": config, "catalog.yml": catalog, "content/pro.md": page]
-
-    /// `catalog.yml` with the monthly period broken: line 7, column 17.
-    static let brokenCatalog = catalog.replacingOccurrences(of: "period: P1M", with: "period: P1X")
+    /// `cli` with `brokenCatalog`.
+    static let cliWithBrokenCatalog = cli.with { $0.catalogText = brokenCatalog }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import PaywallCLI
 import PaywallKit
 import PaywallPlatform
+import PaywallTestSupport
 
 /// `paywall catalog import FILE.storekit [-o catalog.yml]`.
 @Suite struct CatalogImportCommandTests {
@@ -10,7 +11,7 @@ import PaywallPlatform
         .appendingPathComponent("PaywallKitTests/Fixtures/storekit/commitment-v5.storekit").path
 
     @Test func importWritesANativeCatalogThatBuilds() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let (status, output) = paywall("catalog", "import", Self.fixture, "-o", folder.path("catalog.yml"))
         #expect(status == 0, "\(output.stderr)")
@@ -30,7 +31,7 @@ import PaywallPlatform
     }
 
     @Test func aBrokenFileIsAnErrorAtItsLineAndWritesNothing() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(["Broken.storekit": "{\n  \"subscriptionGroups\": [ { \"name\": \"G\", \"subscriptions\": [ { \"productID\": \"a\" } ] } ]\n}\n",
                           "catalog.yml": "previous\n"])
@@ -53,7 +54,7 @@ import PaywallPlatform
 /// own input, never reading an input past the size limit.
 @Suite struct CatalogImportOutputTests {
     @Test func anExistingOutputIsReplacedOnlyWithForce() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(["catalog.yml": "mine\n"])
         let refused = paywall("catalog", "import", CatalogImportCommandTests.fixture, "-o", folder.path("catalog.yml"))
@@ -69,7 +70,7 @@ import PaywallPlatform
     }
 
     @Test func aLinkToTheInputIsRefusedEvenWithForce() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let input = try Data(contentsOf: URL(fileURLWithPath: CatalogImportCommandTests.fixture))
         try input.write(to: URL(fileURLWithPath: folder.path("Products.storekit")))
@@ -82,7 +83,7 @@ import PaywallPlatform
     }
 
     @Test func withForceALinkIsReplacedAndItsTargetUntouched() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(["other.txt": "keep me\n"])
         try FileManager.default.createSymbolicLink(atPath: folder.path("catalog.yml"), withDestinationPath: "other.txt")
@@ -95,7 +96,7 @@ import PaywallPlatform
     }
 
     @Test func anInputPastTheSizeLimitIsRefusedUnread() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path("Huge.storekit")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))

@@ -2,21 +2,23 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 @testable import PaywallKit
+import PaywallTestSupport
 
 /// Repeated warnings are counted into one line each; --verbose lists every one; serve repeats only what changed.
 @Suite struct CountedWarningsTests {
     /// The CLI site in twenty locales, its catalog and page in English only.
     static let locales = ["en-US", "de-DE", "fr-FR", "es-ES", "it-IT", "ja-JP", "ko-KR", "zh-Hans", "zh-Hant", "pt-BR",
                           "pt-PT", "nl-NL", "sv-SE", "da-DK", "nb-NO", "fi-FI", "pl-PL", "ru-RU", "tr-TR", "ar-SA"]
-    static let files = CLISite.files.merging([
-        "paywall.yml": CLISite.config.replacingOccurrences(of: "locales: [en-US]", with: "locales: [\(locales.joined(separator: ", "))]\nstorefronts: { default: USA }"),
-        "content/other.md": CLISite.page.replacingOccurrences(of: "title: Birdwatch Pro", with: "title: Other"),
-    ]) { $1 }
+    static let site = BirdwatchSite.cli.with { site in
+        site.config = BirdwatchSite.cliConfig.replacingOccurrences(of: "locales: [en-US]",
+                                                                    with: "locales: [\(locales.joined(separator: ", "))]\nstorefronts: { default: USA }")
+        site.content["other.md"] = BirdwatchSite.defaultPage.replacingOccurrences(of: "title: Birdwatch Pro", with: "title: Other")
+    }
 
     func check(_ extra: String...) throws -> Captured {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(Self.files, under: "site")
+        try Self.site.write(to: temp.path("site"))
         let captured = Captured()
         let console = Console(out: { captured.out($0) }, err: { captured.err($0) }, colors: false, environment: [:])
         let status = PaywallCLI.main(["check", temp.path("site")] + extra, console: console)
@@ -41,9 +43,9 @@ import Testing
     }
 
     @Test func githubAnnotationsAreCountedToo() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(Self.files, under: "site")
+        try Self.site.write(to: temp.path("site"))
         let (_, output) = paywall("check", temp.path("site"), environment: ["GITHUB_ACTIONS": "true"])
         let annotations = output.stderrLines.filter { $0.hasPrefix("::warning ") && !$0.contains("placeholder") }
         #expect(annotations.count == 2, "\(annotations.joined(separator: "\n"))")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// `paywall hosting nginx` and `serve --host`'s warning.
 @Suite struct HostingCommandTests {
@@ -13,7 +14,7 @@ import PaywallKit
     }
 
     @Test func theBlockServesTheOutputOnTheAddressGiven() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         let (status, output) = paywall("hosting", "nginx", temp.path("site"), "-o", temp.path("out"), "--port", "8081", "--host", "127.0.0.1")
@@ -37,7 +38,7 @@ import PaywallKit
     }
 
     @Test func anOutputInsideStaticIsRefused() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         try temp.write(["robots.txt": "User-agent: *\n"], under: "site/static")
@@ -50,7 +51,7 @@ import PaywallKit
     }
 
     @Test func aBrokenSiteIsReportedNotPrinted() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         try temp.write(["paywall.yml": "hosting: [ftp]\n"], under: "site")
         let (status, output) = paywall("hosting", "nginx", temp.path("site"))

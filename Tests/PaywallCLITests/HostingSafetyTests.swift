@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// `paywall hosting nginx` prints no block with a value nginx would read as syntax or a variable, nor one that
 /// serves a folder `build` would refuse: each is an error (status 1, nothing on stdout).
@@ -14,7 +15,7 @@ import PaywallKit
     }
 
     @Test func anOutputBuildWouldRefuseIsRefused() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         let site = temp.path("site")
@@ -29,14 +30,14 @@ import PaywallKit
 
     @Test(arguments: ["out$uri", "out$document_root", "out${host}", "out\nx", "out\tx", "out\u{7F}x"])
     func anOutputPathNginxWouldReadIsRefused(_ name: String) throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         refused(["hosting", "nginx", temp.path("site"), "-o", temp.path(name)], "which nginx would read as a variable")
     }
 
     @Test func anOutputPathWithSpacesIsQuoted() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         let (status, output) = paywall("hosting", "nginx", temp.path("site"), "-o", temp.path("my out 'x' \"q\" ;{}"))
@@ -47,7 +48,7 @@ import PaywallKit
     @Test(arguments: [["--host", "a;b"], ["--host", "$host"], ["--host", "127.0.0.1 default_server"], ["--host", "x{"],
                       ["--port", "0"]])
     func aListenValueNginxWouldReadIsRefused(_ option: [String]) throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         let message = option[0] == "--port" ? "nginx cannot listen on port 0" : "is not an address"
@@ -55,7 +56,7 @@ import PaywallKit
     }
 
     @Test func addressesAreWrittenAsListenTakesThem() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         for (host, listen) in [("::1", "[::1]:8080"), ("[::1]", "[::1]:8080"), ("localhost", "localhost:8080"),
@@ -67,7 +68,7 @@ import PaywallKit
 
     /// The probe: check and build report it at paywall.yml's line; hosting prints nothing.
     @Test func theProbesBaseURLIsAnErrorEverywhere() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         #expect(paywall("init", temp.path("site"), "--quiet").status == 0)
         let settings = temp.path("site/paywall.yml")

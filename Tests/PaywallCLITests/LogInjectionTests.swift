@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// No input prints a line break, a terminal escape or a GitHub workflow command into a log: every diagnostic and
 /// status line is one line in the text format, as a GitHub annotation and as JSON.
@@ -27,7 +28,7 @@ import PaywallKit
 
     /// Runs `paywall check` on the site in the three formats and expects every line safe, and `escaped` (the input
     /// as the log shows it) on a diagnostic line of each.
-    func expectSafeLogs(_ temp: TempFolder, showing escaped: String,
+    func expectSafeLogs(_ temp: TemporaryFolder, showing escaped: String,
                         sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let site = temp.path("site")
         for (arguments, environment) in [([String](), [String: String]()), ([], ["GITHUB_ACTIONS": "true"]),
@@ -58,10 +59,10 @@ import PaywallKit
 
     @Test(arguments: [mask, clear])
     func aReferenceNameIsEscaped(_ name: String) throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        let config = CLISite.config.replacingOccurrences(of: "catalog.yml", with: "catalog.storekit")
-        let page = CLISite.page.replacingOccurrences(of: "birdwatch.pro", with: "G1")
+        let config = BirdwatchSite.cliConfig.replacingOccurrences(of: "catalog.yml", with: "catalog.storekit")
+        let page = BirdwatchSite.defaultPage.replacingOccurrences(of: "birdwatch.pro", with: "G1")
         try temp.write(["paywall.yml": config, "catalog.storekit": Self.storeKit(referenceName: "Back" + name),
                         "content/pro.md": page], under: "site")
         // The catalog refuses the control character at its place, so the name itself is never printed.
@@ -69,18 +70,18 @@ import PaywallKit
     }
 
     @Test func aContentFileNamedWithALineBreakIsEscaped() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
-        try temp.write(["content/pro\(Self.mask)\(Self.clear).md": CLISite.page], under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
+        try temp.write(["content/pro\(Self.mask)\(Self.clear).md": BirdwatchSite.defaultPage], under: "site")
         expectSafeLogs(temp, showing: "pro\\n::add-mask::x\\u{1B}[2J")
     }
 
     @Test func aCarryNameWithALineBreakIsEscaped() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
-        let config = CLISite.config.replacingOccurrences(
+        try BirdwatchSite.cli.write(to: temp.path("site"))
+        let config = BirdwatchSite.cliConfig.replacingOccurrences(
             of: "{locale}\n", with: "{locale}\n  carry: [\"utm\\n::add-mask::x\\e[2J\"]\n")
         try temp.write(["paywall.yml": config], under: "site")
         expectSafeLogs(temp, showing: "utm\\n::add-mask::x\\u{1B}[2J")

@@ -2,24 +2,25 @@ import Foundation
 import Testing
 @testable import PaywallCLI
 import PaywallKit
+import PaywallTestSupport
 
 /// A rebuild reuses a file of the output or of its spare only while it holds the bytes the manifest says, and
 /// publishes only what paywall wrote: a file emptied, edited or added by hand in either folder never reaches the output.
 @Suite struct OutputRepairTests {
-    static let files = CLISite.files.merging(["assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"]) { $1 }
+    static let site = BirdwatchSite.cli.with { $0.assets["logo.svg"] = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n".utf8) }
     static let pagePath = "en-US/pro/index.html"
 
     /// A site built three times, so that the output and its spare share every file (hard links).
-    func builtSite() throws -> TempFolder {
-        let temp = try TempFolder()
-        try temp.write(Self.files, under: "site")
+    func builtSite() throws -> TemporaryFolder {
+        let temp = try TemporaryFolder()
+        try Self.site.write(to: temp.path("site"))
         for _ in 0..<3 { #expect(paywall("build", temp.path("site")).status == 0) }
         var info = stat()
         #expect(stat(temp.path("site/public/" + Self.pagePath), &info) == 0 && info.st_nlink == 2)
         return temp
     }
 
-    func build(_ temp: TempFolder) {
+    func build(_ temp: TemporaryFolder) {
         let (status, output) = paywall("build", temp.path("site"))
         #expect(status == 0, "\(output.stderr)")
     }
@@ -53,7 +54,7 @@ import PaywallKit
         let temp = try builtSite()
         defer { temp.remove() }
         let page = try #require(temp.snapshot("site/public")[Self.pagePath])
-        let original = try #require(Self.files["content/pro.md"])
+        let original = try #require(Self.site.content["pro.md"])
         try temp.write(["site/content/pro.md": original + "\nA new line.\n"], under: "")
         build(temp)
         // The spare now holds the previous revision's page: edit it there.
@@ -84,9 +85,9 @@ import PaywallKit
     }
 
     @Test func serveRefusesAFolderThatBuildRefuses() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
-        try temp.write(CLISite.files, under: "site")
+        try BirdwatchSite.cli.write(to: temp.path("site"))
         try temp.write(["private/key.pem": "secret"], under: "")
         let (status, output) = paywall("serve", temp.path("site"), "-o", temp.path("private"), "--port", "0")
         #expect(status == 1)
@@ -101,7 +102,7 @@ import PaywallKit
     }
 
     @Test func initWritesNothingThroughALinkOutOfTheSite() throws {
-        let temp = try TempFolder()
+        let temp = try TemporaryFolder()
         defer { temp.remove() }
         try FileManager.default.createDirectory(atPath: temp.path("elsewhere"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: temp.path("site"), withIntermediateDirectories: true)

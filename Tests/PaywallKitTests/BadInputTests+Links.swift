@@ -1,4 +1,5 @@
 import Foundation
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 
@@ -108,14 +109,14 @@ struct OutputSafetyTests {
 
     @Test("the writer refuses paths that leave the output folder")
     func writer() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-writer-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let writer = try SiteWriter(output: folder.appendingPathComponent("out").path)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writer = try SiteWriter(output: folder.path("out"))
         defer { writer.discard() }
         for path in ["../escaped.html", "/escaped.html", "en-US/../../escaped.html", "./index.html", "en-US//index.html", "en-US/", "", "..", "en-US/."] {
             #expect(throws: Diagnostic.self, "\(path)") { try writer.write(OutputFile(path, "x")) }
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escaped.html").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("escaped.html")))
         // Dots are only a part's whole name when it is one or two of them.
         for path in [".well-known/apple-app-site-association", "en-US/..pro/index.html", "notes.../a.txt", "..."] {
             #expect(throws: Never.self, "\(path)") { try writer.write(OutputFile(path, "x")) }

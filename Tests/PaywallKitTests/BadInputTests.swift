@@ -1,5 +1,6 @@
 import Foundation
 import PaywallPlatform
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 
@@ -68,11 +69,7 @@ import Testing
 
     @Test(arguments: ["paywall.yml", "content/pro.md"])
     func textFileThatIsNotUTF8IsAnErrorNamingTheFile(_ path: String) {
-        var files: [String: Data] = [
-            "site/paywall.yml": Data(TestSite.defaultConfig.utf8),
-            "site/catalog.yml": Data(TestSite.defaultCatalog.utf8),
-            "site/content/pro.md": Data(TestSite.defaultPage.utf8),
-        ]
+        var files = TestSite().files(under: "site")
         files["site/" + path] = Self.notUTF8
         let inputs = SiteInputs.load("site", fs: .bytes(files))
         #expect(inputs.unreadable == ["site/" + path])
@@ -222,22 +219,5 @@ import Testing
     func storeKitSite(_ json: String) -> TestSite {
         site.config(replacing: "catalog: catalog.yml", with: "catalog: Products.storekit")
             .with { $0.catalogPath = "Products.storekit"; $0.catalogText = json }
-    }
-}
-
-extension FileSystem {
-    /// An in-memory tree of files given as bytes (so that a test can write non-UTF-8 files).
-    static func bytes(_ files: [String: Data]) -> FileSystem {
-        FileSystem(
-            read: { path in
-                guard let data = files[path] else { throw CocoaError(.fileNoSuchFile) }
-                return data
-            },
-            list: { folder in
-                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-                return files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
-            },
-            exists: { path in files[path] != nil || files.keys.contains { $0.hasPrefix(path + "/") } },
-            isDirectory: { path in files.keys.contains { $0.hasPrefix(path + "/") } })
     }
 }

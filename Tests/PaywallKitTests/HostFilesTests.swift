@@ -1,4 +1,5 @@
 import Foundation
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 
@@ -210,14 +211,11 @@ import Testing
     }
 
     @Test func hiddenFilesOfStaticAreReadFromDisk() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-static-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        for (path, text) in ["static/.well-known/apple-app-site-association": "{}", "static/.DS_Store": "junk", "static/.git/HEAD": "ref",
-                             "static/robots.txt": "ok", "paywall.yml": "x: 1\n"] {
-            try FileManager.default.createDirectory(atPath: (folder + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + path))
-        }
-        let inputs = SiteInputs.load(folder)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(["static/.well-known/apple-app-site-association": "{}", "static/.DS_Store": "junk", "static/.git/HEAD": "ref",
+                          "static/robots.txt": "ok", "paywall.yml": "x: 1\n"])
+        let inputs = SiteInputs.load(folder.path)
         #expect(inputs.statics.keys.sorted() == [".well-known/apple-app-site-association", "robots.txt"])
         #expect(inputs.problems.isEmpty)
     }

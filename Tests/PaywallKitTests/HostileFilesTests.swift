@@ -1,4 +1,5 @@
 import Foundation
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 
@@ -32,25 +33,15 @@ import Testing
 
     @Test(arguments: ["static", "assets"])
     func aFolderLinkedOutOfTheSiteIsOneError(_ folderName: String) throws {
-        let files = FileManager.default
-        let folder = files.temporaryDirectory.appendingPathComponent("paywall-linked-\(UUID().uuidString)")
-        defer { try? files.removeItem(at: folder) }
-        let outside = folder.appendingPathComponent("elsewhere")
-        try files.createDirectory(at: outside.appendingPathComponent("deep"), withIntermediateDirectories: true)
-        for name in ["a.txt", "b.txt", "deep/c.txt", ".hidden"] {
-            try Data("x".utf8).write(to: outside.appendingPathComponent(name))
-        }
-        let site = folder.appendingPathComponent("site")
-        try files.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try Data(TestSite.defaultConfig.utf8).write(to: site.appendingPathComponent("paywall.yml"))
-        try Data(TestSite.defaultCatalog.utf8).write(to: site.appendingPathComponent("catalog.yml"))
-        try Data(TestSite.defaultPage.utf8).write(to: site.appendingPathComponent("content/pro.md"))
-        let link = site.appendingPathComponent(folderName).path
-        try files.createSymbolicLink(atPath: link, withDestinationPath: "../elsewhere")
-        let errors = SiteBuilder.build(SiteInputs.load(site.path)).diagnostics.errors
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(["a.txt": "x", "b.txt": "x", "deep/c.txt": "x", ".hidden": "x"], under: "elsewhere")
+        try TestSite().write(to: folder.path("site"))
+        try folder.symlink("site/" + folderName, to: "../elsewhere")
+        let errors = SiteBuilder.build(SiteInputs.load(folder.path("site"))).diagnostics.errors
         #expect(errors.count == 1, "\(errors)")
         expectError(errors, "\(folderName)/ is a link to a folder outside the site folder",
-                    file: site.appendingPathComponent(folderName).path, line: 1, hint: "copy the folder into the site")
+                    file: folder.path("site/" + folderName), line: 1, hint: "copy the folder into the site")
     }
 
     // MARK: apple-app-site-association

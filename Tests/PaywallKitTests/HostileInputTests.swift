@@ -1,5 +1,6 @@
 import Foundation
 import PaywallPlatform
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 @testable import Mustache
@@ -141,7 +142,7 @@ import Testing
         (Array("---\rtitle: A\rgroupID: birdwatch.pro\r---\r# A\r\r".utf8) + [0xC3], "not UTF-8", 7, 1),
     ])
     func badBytesAreReportedWhereTheyAre(_ bytes: [UInt8], _ message: String, _ line: Int, _ column: Int) {
-        var files: [String: Data] = ["site/paywall.yml": Data(TestSite.defaultConfig.utf8), "site/catalog.yml": Data(TestSite.defaultCatalog.utf8)]
+        var files = TestSite().files(under: "site")
         files["site/content/pro.md"] = Data(bytes)
         let errors = SiteBuilder.build(SiteInputs.load("site", fs: .bytes(files))).diagnostics.errors
         #expect(errors.count == 1, "\(errors)")
@@ -151,9 +152,8 @@ import Testing
     @Test func aByteOrderMarkAndLoneCarriageReturnsAreRead() {
         let lonePage = "\u{FEFF}---\rtitle: Birdwatch Pro\rgroupID: birdwatch.pro\r---\r# Birdwatch Pro\r\rHi.\r"
         let template = "\u{FEFF}" + (Theme.defaultFiles["page.mustache"] ?? "").replacingOccurrences(of: "\n", with: "\r")
-        let files: [String: Data] = ["site/paywall.yml": Data(TestSite.defaultConfig.utf8), "site/catalog.yml": Data(TestSite.defaultCatalog.utf8),
-                                     "site/content/pro.md": Data(lonePage.utf8), "site/templates/page.mustache": Data(template.utf8)]
-        let built = SiteBuilder.build(SiteInputs.load("site", fs: .bytes(files)))
+        let site = TestSite().with { $0.content["pro.md"] = lonePage; $0.templates["page.mustache"] = template }
+        let built = SiteBuilder.build(SiteInputs.load("site", fs: .bytes(site.files(under: "site"))))
         #expect(!built.diagnostics.hasErrors, "\(built.diagnostics.all)")
         let html = built.files.first { $0.path == "en-US/pro/index.html" }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
         #expect(html.hasPrefix("<!doctype html>"), "no byte-order mark or stray line before the doctype")
@@ -229,47 +229,34 @@ import Testing
 
 /// Reading through the disk: what is not a regular file is named for what it is.
 @Suite struct DiskReadTests {
-    func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-read-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aFolderAFIFOAndAMissingFileAreToldApart() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let fifo = folder.appendingPathComponent("pipe").path
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fifo = folder.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(throws: FileSystem.ReadError.notAFile("a named pipe (FIFO)")) { try FileSystem.disk.read(fifo) }
         #expect(throws: FileSystem.ReadError.notAFile("a folder")) { try FileSystem.disk.read(folder.path) }
-        #expect(throws: FileSystem.ReadError.missing) { try FileSystem.disk.read(folder.appendingPathComponent("none").path) }
-        let file = folder.appendingPathComponent("f.txt")
-        try Data("hello".utf8).write(to: file)
-        #expect(try FileSystem.disk.read(file.path) == Data("hello".utf8))
+        #expect(throws: FileSystem.ReadError.missing) { try FileSystem.disk.read(folder.path("none")) }
+        try folder.write(["f.txt": "hello"])
+        #expect(try FileSystem.disk.read(folder.path("f.txt")) == Data("hello".utf8))
     }
 
     @Test func pipesLinksOutOfTheSiteBrokenLinksAndHiddenPagesAreNamed() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, text) in [("paywall.yml", TestSite.defaultConfig), ("catalog.yml", TestSite.defaultCatalog), ("content/pro.md", TestSite.defaultPage),
-                             ("content/..md", TestSite.defaultPage), ("outside.md", TestSite.defaultPage)] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
-        }
-        let site = folder.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: site.appendingPathComponent("assets"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: site.appendingPathComponent("templates"), withIntermediateDirectories: true)
-        for item in ["paywall.yml", "catalog.yml", "content"] {
-            try FileManager.default.moveItem(at: folder.appendingPathComponent(item), to: site.appendingPathComponent(item))
-        }
-        #expect(mkfifo(site.appendingPathComponent("content/pipe.md").path, 0o600) == 0)
-        #expect(mkfifo(site.appendingPathComponent("templates/page.mustache").path, 0o600) == 0)
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/out.md").path, withDestinationPath: "../../outside.md")
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("assets/gone.svg").path, withDestinationPath: "nowhere.svg")
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("content/same.md").path, withDestinationPath: "pro.md")
-        let diagnostics = SiteBuilder.build(SiteInputs.load(site.path)).diagnostics.all
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try TestSite().with { $0.content["..md"] = TestSite.defaultPage }.write(to: folder.path("site"))
+        try folder.write(["outside.md": TestSite.defaultPage])
+        let site = folder.path("site")
+        try FileManager.default.createDirectory(atPath: site + "/assets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: site + "/templates", withIntermediateDirectories: true)
+        #expect(mkfifo(site + "/content/pipe.md", 0o600) == 0)
+        #expect(mkfifo(site + "/templates/page.mustache", 0o600) == 0)
+        try folder.symlink("site/content/out.md", to: "../../outside.md")
+        try folder.symlink("site/assets/gone.svg", to: "nowhere.svg")
+        try folder.symlink("site/content/same.md", to: "pro.md")
+        let diagnostics = SiteBuilder.build(SiteInputs.load(site)).diagnostics.all
         func has(_ file: String, _ fragment: String) -> Bool {
-            diagnostics.contains { $0.location.file == site.appendingPathComponent(file).path && $0.message.contains(fragment) }
+            diagnostics.contains { $0.location.file == site + "/" + file && $0.message.contains(fragment) }
         }
         #expect(has("content/pipe.md", "named pipe"), "\(diagnostics)")
         #expect(has("templates/page.mustache", "named pipe"))
@@ -280,10 +267,10 @@ import Testing
     }
 
     @Test func aCatalogThatIsAFolderIsNamedSo() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(TestSite.defaultConfig.utf8).write(to: folder.appendingPathComponent("paywall.yml"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("catalog.yml"), withIntermediateDirectories: true)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(["paywall.yml": TestSite.defaultConfig])
+        try FileManager.default.createDirectory(atPath: folder.path("catalog.yml"), withIntermediateDirectories: true)
         let inputs = SiteInputs.load(folder.path)
         let errors = SiteBuilder.build(inputs).diagnostics.errors
         #expect(errors.contains { $0.message.contains("this is a folder, not a file") && $0.location.line == 2 }, "\(errors)")

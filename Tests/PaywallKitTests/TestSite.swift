@@ -1,99 +1,17 @@
 import Foundation
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 
-/// A small, valid in-memory site that a test changes in one place, then builds.
-///
-/// The default site: `paywall.yml` with `actions.subscribe` and policies, a native catalog with one
-/// group (`birdwatch.pro`) of two subscriptions priced for the USA storefront, and one page `pro.md`.
-struct TestSite {
-    static let defaultConfig = """
-        baseURL: https://example.com/subscribe/
-        catalog: catalog.yml
-        defaultLocale: en-US
-        locales: [en-US]
-        storefronts: { default: USA }
-        app: { name: Birdwatch }
-        actions:
-          subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}
-          changePlan: https://pay.example.com/change?from={currentProductID}&to={productID}
-        policies:
-          termsOfService: https://example.com/terms
-          privacyPolicy: https://example.com/privacy
+/// The kit tests' name for the Birdwatch site (`BirdwatchSite`): a small, valid in-memory site that a test changes in
+/// one place, then builds.
+typealias TestSite = BirdwatchSite
 
-        """
-
-    static let defaultCatalog = """
-        subscriptionGroups:
-          - id: birdwatch.pro
-            name: Birdwatch Pro
-            localizations:
-              en-US: { displayName: Birdwatch Pro, description: "Every bird, everywhere." }
-            subscriptions:
-              - id: pro.monthly
-                referenceName: Pro Monthly
-                level: 1
-                period: P1M
-                price: { USA: "4.99" }
-                localizations:
-                  en-US: { displayName: Monthly, description: Billed every month. }
-              - id: pro.yearly
-                referenceName: Pro Yearly
-                level: 1
-                period: P1Y
-                price: { USA: "49.99" }
-                localizations:
-                  en-US: { displayName: Yearly, description: Billed every year. }
-
-        """
-
-    static let defaultPage = """
-        ---
-        title: Birdwatch Pro
-        groupID: birdwatch.pro
-        ---
-        # Birdwatch Pro
-
-        Identify every bird you hear.
-
-        """
-
-    var folder = "site"
-    var config: String? = TestSite.defaultConfig
-    var catalogPath = "catalog.yml"
-    /// nil: the catalog file is missing.
-    var catalog: Data? = Data(TestSite.defaultCatalog.utf8)
-    var content: [String: String] = ["pro.md": TestSite.defaultPage]
-    var assets: [String: Data] = [:]
-    /// The site's theme overrides, by path below `templates/`.
-    var templates: [String: String] = [:]
-    /// `static/…`, by path below `static/`.
-    var statics: [String: Data] = [:]
-    var unreadable: [String] = []
-
-    var catalogText: String {
-        get { catalog.map { String(decoding: $0, as: UTF8.self) } ?? "" }
-        set { catalog = Data(newValue.utf8) }
-    }
-
-    var inputs: SiteInputs {
-        var inputs = SiteInputs(folder: folder, config: config, catalog: catalog.map { (catalogPath, $0) }, content: content,
-                                assets: assets, templates: templates, unreadable: unreadable)
-        inputs.statics = statics
-        return inputs
-    }
-
+extension BirdwatchSite {
     func build() -> SiteBuilder.Result { SiteBuilder.build(inputs) }
 
     /// The errors of a build of this site.
     var errors: [Diagnostic] { build().diagnostics.errors }
-
-    /// A copy with one change.
-    func with(_ change: (inout TestSite) -> Void) -> TestSite {
-        var copy = self
-        change(&copy)
-        return copy
-    }
 
     /// A copy whose `paywall.yml` has `old` replaced by `new` (which must occur).
     func config(replacing old: String, with new: String) -> TestSite {

@@ -3,6 +3,7 @@ import PaywallKit
 import PaywallPlatform
 import Testing
 @testable import PaywallServer
+import PaywallTestSupport
 
 /// The platform layer on both of its paths: `make test` runs this suite as it is and again with
 /// PAYWALL_PORTABLE=1, so each check holds for Linux's fast paths and for the portable ones macOS takes.
@@ -50,9 +51,9 @@ import Testing
     }
 
     @Test func aModificationTimeIsTheFileSystemsInNanoseconds() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("a.txt", "a")
+        try folder.save("a.txt", "a")
         var info = stat()
         #expect(stat(folder.path("a.txt"), &info) == 0)
         let date = try #require(try FileManager.default.attributesOfItem(atPath: folder.path("a.txt"))[.modificationDate] as? Date)
@@ -60,14 +61,14 @@ import Testing
     }
 
     @Test func aSwapPutsTheNewFolderInPlaceAndTheOldOneWhereTheNewWas() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("new/which", "new")
+        try folder.save("new/which", "new")
         let aside = folder.path(".out.paywall-old-1")
         #expect(Platform.swap(folder.path("new"), into: folder.path("out"), aside: aside) == .moved)
         #expect(folder.read("out/which") == "new")
         #expect(!FileManager.default.fileExists(atPath: folder.path("new")))
-        try folder.write("newer/which", "newer")
+        try folder.save("newer/which", "newer")
         // One renameat2(RENAME_EXCHANGE) on Linux, two renames through `aside` on the portable path: the same
         // folders either way, and nothing left aside.
         #expect(Platform.swap(folder.path("newer"), into: folder.path("out"), aside: aside) == .exchanged)
@@ -81,10 +82,10 @@ import Testing
     }
 
     @Test func foldersAreReadMadeAndRemovedAndLinksResolved() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("a/b/c.txt", "x")
-        try folder.write("a/d.txt", "y")
+        try folder.save("a/b/c.txt", "x")
+        try folder.save("a/d.txt", "y")
         try FileManager.default.createSymbolicLink(atPath: folder.path("a/link"), withDestinationPath: folder.path("a/b"))
         let entries = try #require(Platform.entries(of: folder.path("a"))).sorted { $0.name < $1.name }
         #expect(entries.map(\.name) == ["b", "d.txt", "link"])
@@ -101,10 +102,10 @@ import Testing
     }
 
     @Test func aTreeIsFlushedWholeOrFileByFile() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("index.html", "x")
-        try folder.write("en-US/pro/index.html", "y")
+        try folder.save("index.html", "x")
+        try folder.save("en-US/pro/index.html", "y")
         var listed = false
         Platform.flush(tree: folder.path) {
             listed = true
@@ -115,20 +116,20 @@ import Testing
     }
 
     @Test func folderEventsAreLinuxsFastPathOnly() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let events = Platform.FolderEvents(folders: [folder.path])
         #expect((events != nil) == Self.linuxFastPaths)
         guard let events else { return }
         defer { events.close() }
-        try folder.write("new.txt", "x")
+        try folder.save("new.txt", "x")
         #expect(events.wait(milliseconds: 2_000))
     }
 
     @Test func aDetachedProcessRuns() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("doomed/file.txt", "x")
+        try folder.save("doomed/file.txt", "x")
         #expect(Platform.spawnDetached("/bin/rm", ["rm", "-rf", "--", folder.path("doomed")]))
         let deadline = ContinuousClock.now + .seconds(10)
         while FileManager.default.fileExists(atPath: folder.path("doomed")), ContinuousClock.now < deadline { usleep(10_000) }

@@ -2,6 +2,7 @@ import Foundation
 import PaywallKit
 import Testing
 @testable import PaywallServer
+import PaywallTestSupport
 
 /// The guard rail of `serve`'s reuse: a running preview session is edited through its watcher, one input of every
 /// kind after another (`DifferentialSite.edits`), and after each rebuild its output folder must hold exactly the files
@@ -9,17 +10,7 @@ import Testing
 /// the last good output as it was.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServeDifferentialTests {
     /// Every regular file below `folder` (hidden ones too), by path relative to it.
-    static func files(in folder: String) -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return files }
-        while let relative = walker.nextObject() as? String {
-            var info = stat()
-            let path = folder + "/" + relative
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) else { continue }
-            files[relative] = [UInt8](data)
-        }
-        return files
-    }
+    static func files(in folder: String) -> [String: [UInt8]] { TreeSnapshot.of(folder).mapValues { [UInt8]($0) } }
 
     /// What `paywall build` writes for the site as it is on disk now (in memory: the same bytes, manifest included),
     /// or nil when the build fails.
@@ -48,19 +39,10 @@ import Testing
         return parts.joined(separator: "; ")
     }
 
-    /// Writes the file whole in one step, as editors save (written beside, then renamed over it): the watcher never
-    /// sees it half written, so the rebuild it reports is of this edit (a slow write on a busy machine would otherwise
-    /// be rebuilt twice, and compared after the first).
-    static func save(_ text: String, to path: String, staging: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: staging))
-        guard rename(staging, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-    }
-
     @Test func everyEditLeavesTheOutputOfAColdBuild() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        for (path, text) in DifferentialSite.files { try folder.write("site/" + path, text) }
+        try folder.write(DifferentialSite.files, under: "site")
         let site = folder.path("site"), output = folder.path("out")
         let reports = Locked<[PreviewSession.BuildReport]>([])
         var configuration = PreviewSession.Configuration(site: site, output: output, port: 0)
@@ -80,7 +62,10 @@ import Testing
         for (number, edit) in DifferentialSite.edits.enumerated() {
             let step = "edit \(number + 1) (\(edit.name), \(edit.path))"
             let before = reports.value.count
-            if let text = edit.text { try Self.save(text, to: folder.path("site/" + edit.path), staging: folder.path("staged")) } else {
+            // Written whole in one step, as editors save: the watcher never sees it half written, so the rebuild it
+            // reports is of this edit (a slow write on a busy machine would otherwise be rebuilt twice, and compared
+            // after the first).
+            if let text = edit.text { try folder.save("site/" + edit.path, text) } else {
                 try FileManager.default.removeItem(atPath: folder.path("site/" + edit.path))
             }
             // The rebuild the watcher starts for this edit; generous, since the machine may be busy.

@@ -1,25 +1,26 @@
 import Foundation
 import Testing
 @testable import PaywallServer
+import PaywallTestSupport
 
 /// The real server on an ephemeral loopback port, over a temporary output folder with a sentinel file
 /// just outside it.
 final class ServedFolder {
     static let sentinel = "SENTINEL-OUTSIDE-7f3a9c"
-    let folder: TempFolder
+    let folder: TemporaryFolder
     let hub = LiveReload(pingInterval: .milliseconds(300))
     let server: PreviewServer
     let port: Int
 
     init(idleTimeout: Duration = .seconds(5)) throws {
-        folder = try TempFolder()
-        try folder.write("secret.txt", Self.sentinel)
-        try folder.write("public/index.html", sitePage)
-        try folder.write("public/en-US/pro/index.html", sitePage.replacingOccurrences(of: "Pro page", with: "The pro page"))
-        try folder.write("public/assets/paywall.css", "body { color: black }")
-        try folder.write("public/assets/icon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
-        try folder.write("public/assets/photo.png", "not really a png")
-        try folder.write("public/404.html", "<!doctype html><html><head><title>Lost</title></head><body>This site has no such page</body></html>")
+        folder = try TemporaryFolder()
+        try folder.save("secret.txt", Self.sentinel)
+        try folder.save("public/index.html", sitePage)
+        try folder.save("public/en-US/pro/index.html", sitePage.replacingOccurrences(of: "Pro page", with: "The pro page"))
+        try folder.save("public/assets/paywall.css", "body { color: black }")
+        try folder.save("public/assets/icon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try folder.save("public/assets/photo.png", "not really a png")
+        try folder.save("public/404.html", "<!doctype html><html><head><title>Lost</title></head><body>This site has no such page</body></html>")
         try folder.symlink("public/leak.txt", to: folder.path("secret.txt"))
         try folder.symlink("public/up", to: folder.path)
         try folder.symlink("public/relative-leak.txt", to: "../secret.txt")

@@ -2,19 +2,20 @@ import Foundation
 import PaywallKit
 import Testing
 @testable import PaywallServer
+import PaywallTestSupport
 
 /// `serve` checks its output as `build` does on every rebuild: a file added to the output by hand is reported (and
 /// stays where it was put), and a kept page that was edited on disk is made again, not served as it is now.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct SessionOutputTests {
     @Test func aFileAddedToTheOutputIsReportedAndStaysWhereItWasPut() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try DiskSite.write(into: folder)
+        try folder.save(BirdwatchSite.served.files(), under: "site")
         let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
         try session.start()
         defer { session.stop() }
         #expect(session.lastFailure == nil)
-        try folder.write("site/public/CNAME", "example.com")
+        try folder.save("site/public/CNAME", "example.com")
         for _ in 1...2 {
             let report = session.rebuild(changed: [])
             #expect(!report.succeeded)
@@ -27,10 +28,10 @@ import Testing
     }
 
     @Test func aKeptPageEmptiedOnDiskIsMadeAgain() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try DiskSite.write(into: folder)
-        try folder.write("site/content/other.md", DiskSite.page("Another page."))
+        try folder.save(BirdwatchSite.served.files(), under: "site")
+        try folder.save("site/content/other.md", BirdwatchSite.page("Another page."))
         let reports = Locked<[PreviewSession.BuildReport]>([])
         let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
             _ = reports.update { $0.append(report) }
@@ -43,7 +44,7 @@ import Testing
         // The first rebuild after the edit makes the page again; the next ones find the emptied file in the spare and
         // must not take it back.
         for round in 1...3 {
-            try folder.write("site/content/page.md", DiskSite.page("Edit \(round)."))
+            try folder.save("site/content/page.md", BirdwatchSite.page("Edit \(round)."))
             let report = try #require(reports.next(after: round), "round \(round): the watcher rebuilds")
             #expect(report.succeeded, "\(report.diagnostics)")
             #expect(get(port, "/en-US/page/")?.text.contains("Edit \(round).") == true)
@@ -54,10 +55,10 @@ import Testing
     /// An output left by an earlier run: its first rebuild fills the spare that build left (the old output), as a
     /// later edit does, instead of deleting it and making every folder again.
     @Test func theSpareOfAnOutputLeftByAnEarlierRunIsKept() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try DiskSite.write(into: folder)
-        try folder.write("site/content/other.md", DiskSite.page("Another page."))
+        try folder.save(BirdwatchSite.served.files(), under: "site")
+        try folder.save("site/content/other.md", BirdwatchSite.page("Another page."))
         let configuration = PreviewSession.Configuration(site: folder.path("site"), output: folder.path("site/public"), port: 0)
         let earlier = PreviewSession(configuration)
         try earlier.start()
@@ -68,7 +69,7 @@ import Testing
         defer { session.stop() }
         var kept = stat()
         #expect(stat(folder.path("site/.public.paywall-spare/en-US/other"), &kept) == 0)
-        try folder.write("site/content/page.md", DiskSite.page("Edited."))
+        try folder.save("site/content/page.md", BirdwatchSite.page("Edited."))
         let report = session.rebuild(changed: ["content/page.md"])
         #expect(report.succeeded, "\(report.diagnostics)")
         #expect(folder.read("site/public/en-US/page/index.html")?.contains("Edited.") == true)

@@ -2,65 +2,14 @@ import Foundation
 import PaywallKit
 import Testing
 @testable import PaywallServer
-
-/// A minimal valid site on disk: one group of two subscriptions priced in the USA, one page.
-struct DiskSite {
-    static let config = """
-        baseURL: https://example.com/subscribe/
-        catalog: catalog.yml
-        defaultLocale: en-US
-        locales: [en-US]
-        storefronts: { default: USA }
-        app: { name: Birdwatch }
-        actions:
-          subscribe: https://pay.example.com/checkout?product={productID}&locale={locale}
-        policies:
-          termsOfService: https://example.com/terms
-          privacyPolicy: https://example.com/privacy
-
-        """
-
-    static let catalog = """
-        subscriptionGroups:
-          - id: birdwatch.pro
-            name: Birdwatch Pro
-            localizations:
-              en-US: { displayName: Birdwatch Pro, description: "Every bird, everywhere." }
-            subscriptions:
-              - id: pro.monthly
-                referenceName: Pro Monthly
-                level: 1
-                period: P1M
-                price: { USA: "4.99" }
-                localizations:
-                  en-US: { displayName: Monthly, description: Billed every month. }
-              - id: pro.yearly
-                referenceName: Pro Yearly
-                level: 1
-                period: P1Y
-                price: { USA: "49.99" }
-                localizations:
-                  en-US: { displayName: Yearly, description: Billed every year. }
-
-        """
-
-    static func page(_ text: String, extra: String = "") -> String {
-        "---\ntitle: Birdwatch Pro\ngroupID: birdwatch.pro\n\(extra)---\n# Birdwatch Pro\n\n\(text)\n"
-    }
-
-    static func write(into folder: TempFolder, under site: String = "site") throws {
-        try folder.write("\(site)/paywall.yml", config)
-        try folder.write("\(site)/catalog.yml", catalog)
-        try folder.write("\(site)/content/page.md", page("Identify every bird you hear."))
-    }
-}
+import PaywallTestSupport
 
 /// Build, serve and watch, as `paywall serve` does, on a temporary site.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct SessionTests {
     @Test func editsAppearAndBrokenBuildsShowTheirErrors() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try DiskSite.write(into: folder)
+        try folder.save(BirdwatchSite.served.files(), under: "site")
         let reports = Locked<[PreviewSession.BuildReport]>([])
         let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
             _ = reports.update { $0.append(report) }
@@ -82,7 +31,7 @@ struct DiskSite {
         _ = events.read(until: ": connected\n\n")
 
         // 1. An edit is rebuilt and served (how fast is `make bench`'s save → reload figure, not this test's).
-        try folder.write("site/content/page.md", DiskSite.page("Now with owls."))
+        try folder.save("site/content/page.md", BirdwatchSite.page("Now with owls."))
         let edited = ContinuousClock.now
         let rebuilt = try #require(reports.next(after: 1), "the watcher rebuilds after an edit")
         #expect(rebuilt.changed == ["content/page.md"])
@@ -92,7 +41,7 @@ struct DiskSite {
         #expect(events.read(until: "event: reload\n", limit: patience).contains("event: reload\n"))
 
         // 2. A broken edit: every page shows the error, with file and line.
-        try folder.write("site/content/page.md", DiskSite.page("Now with owls.", extra: "colour: red\n"))
+        try folder.save("site/content/page.md", BirdwatchSite.page("Now with owls.", frontMatter: "colour: red\n"))
         let failed = try #require(reports.next(after: 2), "the watcher rebuilds after a broken edit")
         #expect(!failed.succeeded)
         let page = try #require(get(port, "/en-US/page/"))
@@ -106,7 +55,7 @@ struct DiskSite {
         #expect(events.read(until: "data: 2\n", limit: patience).contains("event: reload\ndata: 2\n"))
 
         // 3. Fixing it restores the page.
-        try folder.write("site/content/page.md", DiskSite.page("Owls, fixed."))
+        try folder.save("site/content/page.md", BirdwatchSite.page("Owls, fixed."))
         let fixed = try #require(reports.next(after: 3), "the watcher rebuilds after the fix")
         #expect(fixed.succeeded)
         let response = try #require(get(port, "/en-US/page/"))
@@ -116,9 +65,9 @@ struct DiskSite {
     }
 
     @Test func aFailedFirstBuildStillServes() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("site/paywall.yml", DiskSite.config)
+        try folder.save("site/paywall.yml", BirdwatchSite.defaultConfig)
         let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0))
         let port = try session.start()
         defer { session.stop() }
@@ -126,14 +75,14 @@ struct DiskSite {
         #expect(response.status == 500)
         #expect(response.text.contains("the catalog file does not exist"))
 
-        try DiskSite.write(into: folder)
+        try folder.save(BirdwatchSite.served.files(), under: "site")
         #expect(eventually(within: patience) { get(port, "/en-US/page/")?.status == 200 })
     }
 
     @Test func stopEndsStreamsAndTheListener() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try DiskSite.write(into: folder)
+        try folder.save(BirdwatchSite.served.files(), under: "site")
         // Nothing but `stop` ends the stream before a minute: no ping, no idle timeout, and the client waits as long.
         var configuration = PreviewSession.Configuration(site: folder.path("site"), output: folder.path("site/public"), port: 0)
         configuration.pingInterval = .seconds(60)
@@ -153,10 +102,10 @@ struct DiskSite {
 
     /// The repo's example site, copied: the rebuild time after a one-file change.
     @Test func aPageEditRendersOnlyThatPageAndKeepsTheRest() throws {
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try DiskSite.write(into: folder)
-        try folder.write("site/content/other.md", DiskSite.page("Another page."))
+        try folder.save(BirdwatchSite.served.files(), under: "site")
+        try folder.save("site/content/other.md", BirdwatchSite.page("Another page."))
         let reports = Locked<[PreviewSession.BuildReport]>([])
         let session = PreviewSession(.init(site: folder.path("site"), output: folder.path("site/public"), port: 0)) { report in
             _ = reports.update { $0.append(report) }
@@ -166,7 +115,7 @@ struct DiskSite {
         var before = stat()
         #expect(stat(folder.path("site/public/en-US/other/index.html"), &before) == 0)
         for round in 1...2 {
-            try folder.write("site/content/page.md", DiskSite.page("Edit \(round)."))
+            try folder.save("site/content/page.md", BirdwatchSite.page("Edit \(round)."))
             let report = try #require(reports.next(after: round), "round \(round): the watcher rebuilds")
             #expect(report.changed == ["content/page.md"])
             #expect(report.renderedPages == ["page"], "only the edited page is rendered")
@@ -180,7 +129,7 @@ struct DiskSite {
         #expect(Set(manifest.pages.map(\.page)) == ["page", "other"])
 
         // A catalog edit builds everything again.
-        try folder.write("site/catalog.yml", DiskSite.catalog.replacingOccurrences(of: "49.99", with: "39.99"))
+        try folder.save("site/catalog.yml", BirdwatchSite.defaultCatalog.replacingOccurrences(of: "49.99", with: "39.99"))
         let whole = try #require(reports.next(after: 3), "the watcher rebuilds after a catalog edit")
         #expect(whole.changed == ["catalog.yml"])
         #expect(whole.renderedPages == nil)
@@ -190,7 +139,7 @@ struct DiskSite {
 
     @Test func exampleSiteRebuildTime() throws {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = try TempFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.path("site"), withIntermediateDirectories: true)
         for item in ["paywall.yml", "catalog.yml", "content", "assets"] {
@@ -208,7 +157,7 @@ struct DiskSite {
         var latencies: [Duration] = []
         for round in 1...3 {
             let page = try #require(folder.read("site/content/membership.md"))
-            try folder.write("site/content/membership.md", page + "\nEdit \(round).\n")
+            try folder.save("site/content/membership.md", page + "\nEdit \(round).\n")
             let edited = ContinuousClock.now
             let report = try #require(reports.next(after: round), "round \(round): the watcher rebuilds")
             #expect(report.succeeded, "\(report.diagnostics)")

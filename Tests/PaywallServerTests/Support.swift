@@ -1,47 +1,13 @@
 import Foundation
 import PaywallKit
 import PaywallPlatform
+import PaywallTestSupport
 import Synchronization
 @testable import PaywallServer
 
-/// A temporary folder, removed by `remove()`.
-struct TempFolder {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-server-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        // Resolved, so that paths compare equal to realpath(3)'s.
-        path = DiskFiles().realPath(url.path) ?? url.path
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-
-    func path(_ relative: String) -> String { path + "/" + relative }
-
-    /// Writes the file whole, as an editor that saves atomically does: the text goes to a hidden file at the top of the
-    /// folder (outside any site below it) that is then renamed over `relative`. A plain write truncates the file first,
-    /// and a watcher on a busy machine may see it empty or half written and build that, one build more than the test
-    /// expects.
-    func write(_ relative: String, _ text: String) throws {
-        let file = path(relative)
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let temporary = path(".writing-\(UUID().uuidString)")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, file) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-    }
-
-    func read(_ relative: String) -> String? {
-        FileManager.default.contents(atPath: path(relative)).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    func symlink(_ relative: String, to destination: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: path(relative), withDestinationPath: destination)
-    }
+extension BirdwatchSite {
+    /// The Birdwatch site as the session tests serve it: its one page is `content/page.md` (`/en-US/page/`).
+    static let served = BirdwatchSite().with { $0.content = ["page.md": defaultPage] }
 }
 
 /// An in-memory file tree with symlinks, for the pure resolver tests.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PaywallServer
+import PaywallTestSupport
 
 @Suite struct WatcherTests {
     let a1 = FileStamp(modified: 1, size: 10)
@@ -50,37 +51,37 @@ import Testing
     }
 
     @Test func scansTheSiteInputsOnly() throws {
-        let site = try TempFolder()
+        let site = try TemporaryFolder()
         defer { site.remove() }
         for file in ["paywall.yml", "catalog.yml", "Products.storekit", "notes.txt", "content/pro.md", "content/.pro.md.swp",
                      "assets/img/icon.svg", "templates/page.mustache", "public/index.html", "data/shop.yml"] {
-            try site.write(file, "x")
+            try site.save(file, "x")
         }
         #expect(Set(Watcher.scan(site: site.path).keys)
             == ["paywall.yml", "catalog.yml", "Products.storekit", "content/pro.md", "assets/img/icon.svg", "templates/page.mustache"])
         #expect(Watcher.scan(site: site.path, catalog: "data/shop.yml")["data/shop.yml"] != nil)
 
         // An output folder among the inputs is not watched.
-        try site.write("assets/out/index.html", "x")
+        try site.save("assets/out/index.html", "x")
         #expect(Watcher.scan(site: site.path, output: site.path("assets/out"))["assets/out/index.html"] == nil)
         #expect(Watcher.scan(site: site.path, output: site.path("assets/out"))["assets/img/icon.svg"] != nil)
 
         // static/ is published whole, hidden folders included (universal links' .well-known/).
-        try site.write("static/.well-known/apple-app-site-association", "{}")
-        try site.write("static/robots.txt", "x")
+        try site.save("static/.well-known/apple-app-site-association", "{}")
+        try site.save("static/robots.txt", "x")
         let scanned = Watcher.scan(site: site.path)
         #expect(scanned["static/.well-known/apple-app-site-association"] != nil && scanned["static/robots.txt"] != nil)
         #expect(Watcher.folders(site: site.path).contains(site.path("static/.well-known")))
 
         let before = Watcher.scan(site: site.path)
-        try site.write("content/pro.md", "longer")
+        try site.save("content/pro.md", "longer")
         #expect(Watcher.scan(site: site.path)["content/pro.md"] != before["content/pro.md"])
     }
 
     @Test func runningWatcherCallsBackAndStops() throws {
-        let site = try TempFolder()
+        let site = try TemporaryFolder()
         defer { site.remove() }
-        try site.write("content/pro.md", "one")
+        try site.save("content/pro.md", "one")
         let calls = Locked<[[String]]>([])
         let scans = Locked(0)
         let watcher = Watcher(interval: .milliseconds(20), debounce: .milliseconds(20),
@@ -88,12 +89,12 @@ import Testing
                               onChange: { changed in _ = calls.update { $0.append(changed) } })
         watcher.start()
         defer { watcher.stop() }
-        try site.write("content/pro.md", "two!")
+        try site.save("content/pro.md", "two!")
         #expect(eventually(within: patience) { calls.value == [["content/pro.md"]] })
         // `stop` returns once the polling thread has ended: nothing is scanned after it, however long one waits.
         watcher.stop()
         let scanned = scans.value
-        try site.write("content/pro.md", "three")
+        try site.save("content/pro.md", "three")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(scans.value == scanned, "no poll after stop")
         #expect(calls.value.count == 1)
