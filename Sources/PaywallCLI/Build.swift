@@ -27,7 +27,7 @@ enum Build {
             let count = result.diagnostics.errors.count
             let untouched = write ? "; the previous output is untouched" : ""
             if reporter.format == .text {
-                reporter.err("\(write ? "build" : "check") failed: \(count) error\(count == 1 ? "" : "s")\(untouched)")
+                reporter.err("\(write ? "build" : "check") failed: \(EnglishPlural.count(count, "error"))\(untouched)")
             }
             return 1
         }
@@ -37,12 +37,11 @@ enum Build {
         let seconds = SiteBuilder.seconds(since: start)
         if options.timings {
             reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) "
-                             + "(\(options.jobs) job\(options.jobs == 1 ? "" : "s"); "
+                             + "(\(EnglishPlural.count(options.jobs, "job")); "
                              + "resolve, render and write summed over jobs)")
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
-        let summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s") in "
-            + "\(locales) locale\(locales == 1 ? "" : "s")"
+        let summary = "\(EnglishPlural.count(result.pageCount, "page")) in \(EnglishPlural.count(locales, "locale"))"
         if write {
             reporter.status("Built \(summary) into \(output)/ in \(String(format: "%.2f", seconds)) s")
         } else {

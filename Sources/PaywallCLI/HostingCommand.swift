@@ -17,7 +17,7 @@ enum HostingCommand {
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors, let routes = result.routes else {
             let count = result.diagnostics.errors.count
-            reporter.console.err("hosting failed: \(count) error\(count == 1 ? "" : "s"); fix the site first")
+            reporter.console.err("hosting failed: \(EnglishPlural.count(count, "error")); fix the site first")
             return 1
         }
         let root = URL(fileURLWithPath: output).standardizedFileURL.path

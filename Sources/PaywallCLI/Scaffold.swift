@@ -16,7 +16,8 @@ enum Scaffold {
               icon: assets/icon.svg
               openURL: https://example.com/app/open      # the welcome page's Open button: a universal link or myapp://
               appStoreURL: https://apps.apple.com/app/id123456789
-            actions:                                     # where buttons go; {productID} {locale} {offerID} {offerType} {billingPlan} expand
+            actions:                                     # where buttons go; {productID} {locale} {offerID} \
+            {offerType} {billingPlan} expand
               subscribe: https://example.com/checkout?product={productID}&locale={locale}&offer={offerType}
               # or a link per product: subscribe: { premium.yearly: https://buy.stripe.com/…, default: https://… }
               # carry: [app_user_id, utm_source]         # copy these from the page's URL into purchase links
@@ -110,7 +111,9 @@ enum Scaffold {
 
             """),
         ("assets/icon.svg", """
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120"><rect width="120" height="120" rx="26" fill="#0066cc"/><path d="M60 26l10 22 24 3-18 16 5 24-21-12-21 12 5-24-18-16 24-3z" fill="#fff"/></svg>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120">\
+            <rect width="120" height="120" rx="26" fill="#0066cc"/>\
+            <path d="M60 26l10 22 24 3-18 16 5 24-21-12-21 12 5-24-18-16 24-3z" fill="#fff"/></svg>
 
             """),
     ]

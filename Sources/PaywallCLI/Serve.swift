@@ -53,18 +53,18 @@ enum Serve {
         let (new, kept) = reported.replace(with: report.diagnostics)
         reporter.report(new)
         if kept > 0 && !reporter.quiet {
-            reporter.err("(\(kept) warning\(kept == 1 ? "" : "s") as before)")
+            reporter.err("(\(EnglishPlural.count(kept, "warning")) as before)")
         }
         let seconds = String(format: "%.2f", report.seconds)
         guard report.succeeded else {
             let count = report.diagnostics.filter { $0.severity == .error }.count
-            reporter.err("build failed: \(count) error\(count == 1 ? "" : "s"); "
+            reporter.err("build failed: \(EnglishPlural.count(count, "error")); "
                              + "the browser shows the errors until the next good build")
             return
         }
         if report.isFirst {
-            let pages = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s")"
-            let locales = "\(report.localeCount) locale\(report.localeCount == 1 ? "" : "s")"
+            let pages = EnglishPlural.count(report.pageCount, "page")
+            let locales = EnglishPlural.count(report.localeCount, "locale")
             reporter.status("Built \(pages) in \(locales) into \(output)/ in \(seconds) s")
         } else if let pages = report.renderedPages {
             let rendered = pages.isEmpty ? "" : " " + pages.joined(separator: ", ")
@@ -72,7 +72,7 @@ enum Serve {
                                 + "(\(report.timings.description)); "
                                 + "\(pages.isEmpty ? "every page is" : "the other pages are") kept")
         } else {
-            reporter.status("Rebuilt \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in "
+            reporter.status("Rebuilt \(EnglishPlural.count(report.pageCount, "page")) in "
                                 + "\(String(format: "%.0f", report.seconds * 1000)) ms")
         }
     }

@@ -8,6 +8,7 @@ public enum ErrorPage {
     /// The server injects the live-reload script, so the next good build replaces it.
     public static func buildFailed(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
+        let fix = "Fix \(EnglishPlural.choose(errors, one: "it", many: "them")) and save"
         let items = diagnostics.map { diagnostic in
             var item = "<li class=\"\(diagnostic.severity.rawValue)\">"
                 + "<code>\(htmlEscaped(diagnostic.location.description))</code> "
@@ -17,7 +18,7 @@ public enum ErrorPage {
         }
         let body = """
             <h1>The build failed</h1>
-            <p>\(errors) error\(errors == 1 ? "" : "s"). Fix \(errors == 1 ? "it" : "them") and save: this page reloads by itself.</p>
+            <p>\(EnglishPlural.count(errors, "error")). \(fix): this page reloads by itself.</p>
             <ol>
             \(items.joined(separator: "\n"))
             </ol>
@@ -42,7 +43,8 @@ public enum ErrorPage {
         <meta name="color-scheme" content="light dark">
         <title>\(htmlEscaped(title))</title>
         <style>
-        body { font: 16px/1.5 system-ui, -apple-system, sans-serif; margin: 0 auto; max-width: 52rem; padding: 2rem 1rem; }
+        body { font: 16px/1.5 system-ui, -apple-system, sans-serif; \
+        margin: 0 auto; max-width: 52rem; padding: 2rem 1rem; }
         h1 { font-size: 1.5rem; }
         ol { padding-inline-start: 1.25rem; }
         li { margin-block: 0.75rem; }

@@ -28,7 +28,8 @@ import Testing
             guard let rank = Self.folders.firstIndex(of: file.folder) else { continue }
             for (name, line) in file.typeReferences {
                 guard let declared = owner[name], declared > rank else { continue }
-                upward.append("\(file.path):\(line): \(file.folder) uses \(name), declared in \(Self.folders[declared])")
+                upward.append("\(file.path):\(line): \(file.folder) uses \(name), "
+                                  + "declared in \(Self.folders[declared])")
             }
         }
         #expect(upward.isEmpty, "\(upward.joined(separator: "\n"))")
@@ -69,6 +70,25 @@ import Testing
         }
         #expect(calls.isEmpty, "call these through PaywallPlatform:\n\(calls.joined(separator: "\n"))")
         #expect(SwiftFile.calls("let fd = open(path, O_RDONLY); x.close()") == ["open"])
+    }
+
+    /// The line and file lengths the code is read at: a line fits on a screen beside another file, a file is about
+    /// one thing.
+    @Test func noSourceLineIsOver120CharactersAndNoFileOver300Lines() throws {
+        var long: [String] = []
+        for target in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).sorted() {
+            let folder = Self.sources.path + "/" + target
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: Self.sources.path + "/\(target)/\(path)", encoding: .utf8)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                if lines.count > 301 { long.append("\(target)/\(path): \(lines.count - 1) lines") }
+                for (number, line) in lines.enumerated() where line.count > 120 {
+                    long.append("\(target)/\(path):\(number + 1): \(line.count) characters")
+                }
+            }
+        }
+        #expect(long.isEmpty, "\(long.count) over the limits, such as:\n\(long.prefix(20).joined(separator: "\n"))")
     }
 
     @Test func eachCLibraryIsImportedByOneSwiftFile() throws {
@@ -115,7 +135,8 @@ struct SwiftFile {
     var declaredTypes: [String] {
         code.split(separator: "\n").compactMap { line in
             guard line.first?.isWhitespace == false else { return nil }
-            let words = Self.words(String(line)).drop { ["public", "internal", "package", "final", "indirect"].contains($0) }
+            let modifiers = ["public", "internal", "package", "final", "indirect"]
+            let words = Self.words(String(line)).drop { modifiers.contains($0) }
             guard let kind = words.first, ["struct", "enum", "class", "protocol", "actor", "typealias"].contains(kind),
                   words.count > 1 else { return nil }
             return words[words.index(after: words.startIndex)]
@@ -139,7 +160,9 @@ struct SwiftFile {
     var typeReferences: [(name: String, line: Int)] {
         var seen: [String: Int] = [:]
         for (line, text) in codeLines {
-            for word in Self.words(text) where word.first?.isUppercase == true && seen[word] == nil { seen[word] = line }
+            for word in Self.words(text) where word.first?.isUppercase == true && seen[word] == nil {
+                seen[word] = line
+            }
         }
         return seen.map { ($0.key, $0.value) }.sorted { $0.line < $1.line }
     }

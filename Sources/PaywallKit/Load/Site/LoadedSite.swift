@@ -128,7 +128,7 @@ struct LoadedSite {
                 let chosen = readers.compactMap { content.file(name, locale: $0) }
                 guard !readers.isEmpty, !chosen.contains(where: { $0.path == file.path }), let winner = chosen.first
                 else { continue }
-                let verb = readers.count == 1 ? "reads" : "read"
+                let verb = EnglishPlural.choose(readers.count, one: "reads", many: "read")
                 diagnostics.warning(SourceLocation(file: file.path),
                                     "no locale reads this \(locale) translation of '\(name)': "
                                         + "\(readers.joined(separator: ", ")) \(verb) \(winner.path), "
