@@ -5,8 +5,9 @@ RELEASE_BIN := .build/release/paywall
 .PHONY: run test build dist deps test-deps unit e2e bench gallery clean fuzz fuzz-build fuzz-replay fuzz-merge
 # fuzz-run-%, fuzz-replay-% and fuzz-merge-% are commands too; pattern rules cannot be .PHONY, so they touch no file.
 
-# Debian packages the build links against (installed when missing).
+# Swift 6.2 or later (said clearly when older), and the Debian packages the build links against (installed when missing).
 deps:
+	@scripts/check-swift.sh $(SWIFT)
 	@scripts/install-deps.sh
 
 # The Swift runtime and Foundation linked in, so that a process starts without loading and binding their shared
@@ -26,13 +27,15 @@ RELEASE_ENV := PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig
 RELEASE_LINK := $(if $(shell command -v ld.lld),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 endif
 build: deps
-	@scripts/build-info.sh $(BUILD_INFO)
+	@PAYWALL_VERSION=$(VERSION) scripts/build-info.sh $(BUILD_INFO)
 	$(if $(RELEASE_ENV),@scripts/static-libs.sh $(STATIC_LIBS))
 	$(RELEASE_ENV) $(SWIFT) build -c release --product paywall --static-swift-stdlib $(RELEASE_LINK) -Xcc -I$(BUILD_INFO)
 
 # dist/paywall-VERSION-linux-ARCH.tar.gz and its .sha256: the release binary (stripped), LICENSE and README.
+# VERSION=1.2.0 (the release workflow passes its tag) is the version the binary states and the tarball is named
+# for; without it, the v* tag at HEAD, else the sources' own version.
 dist: build
-	scripts/dist.sh $(RELEASE_BIN) dist
+	scripts/dist.sh $(RELEASE_BIN) dist $(VERSION)
 
 run: build
 	$(RELEASE_BIN) build . --output public

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# dist.sh BINARY OUTDIR
+# dist.sh BINARY OUTDIR [VERSION]
 #
 # Packs a release: OUTDIR/paywall-VERSION-linux-ARCH.tar.gz (the stripped binary, LICENSE, README.md) and a .sha256
 # beside it, byte for byte the same for the same inputs. Refuses a binary that needs a shared library other than the
 # C runtime's: the release must run on any Linux of its architecture with a recent glibc, without a Swift toolchain.
+# With VERSION (make dist VERSION=1.2.0, the release tag's), refuses a binary that states another version.
 set -euo pipefail
 binary=${1:?usage: dist.sh BINARY OUTDIR}
 out=${2:?usage: dist.sh BINARY OUTDIR}
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 version=$("$binary" --version | cut -d' ' -f1)
+if [[ -n ${3:-} && $3 != "$version" ]]; then
+  echo "dist.sh: $binary states version $version, not $3 (build it with make build VERSION=$3)" >&2
+  exit 1
+fi
 arch=$(uname -m)
 name=paywall-$version-linux-$arch
 

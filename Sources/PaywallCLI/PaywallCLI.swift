@@ -6,7 +6,11 @@ import PaywallPlatform
 /// The command line: `paywall build | check | serve | init | schema | hosting | catalog`, as swift-argument-parser
 /// would print it.
 public enum PaywallCLI {
-    public static let version = "0.1.0"
+    /// The release version the Makefile built (`make build VERSION=1.2.0`, or the v* tag at HEAD), else the sources'.
+    public static let version: String = {
+        let release = String(cString: pwl_build_version())
+        return release.isEmpty ? "0.1.0" : release
+    }()
     /// The commit the binary was built from (written in by the Makefile), nil when it was built otherwise.
     public static let commit: String? = {
         let text = String(cString: pwl_build_commit())

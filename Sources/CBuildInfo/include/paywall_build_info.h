@@ -5,4 +5,7 @@
  * the build was not made by the Makefile (which writes paywall_commit.h into a folder it adds to the include path). */
 const char *pwl_build_commit(void);
 
+/* The release version the Makefile built ("1.2.0", from VERSION or a v* tag at HEAD), or "" for any other build. */
+const char *pwl_build_version(void);
+
 #endif
