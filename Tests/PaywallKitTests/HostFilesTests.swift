@@ -78,6 +78,9 @@ import Testing
             Redirect(from: "/subscribe/", to: "/subscribe/en-US/pro/", status: "302!", conditions: []),
         ])
         #expect(rules.filter { $0.from == "/subscribe/thanks/" }.map(\.to) == ["/subscribe/en-US/thanks/", "/subscribe/de-DE/thanks/", "/subscribe/en-US/thanks/"])
+        // Each locale's own address: its home page, forced past LOCALE/index.html (which redirects without a host).
+        #expect(rules.filter { $0.from == "/subscribe/de-DE/" }
+                    == [Redirect(from: "/subscribe/de-DE/", to: "/subscribe/de-DE/pro/", status: "302!", conditions: [])])
         // Each locale's missing paths: its own 404 page, not forced (files there are served).
         #expect(rules.contains(Redirect(from: "/subscribe/de-DE/*", to: "/subscribe/de-DE/404.html", status: "404", conditions: [])))
         #expect(rules.contains(Redirect(from: "/subscribe/en-US/*", to: "/subscribe/en-US/404.html", status: "404", conditions: [])))
@@ -92,8 +95,12 @@ import Testing
     @Test func cloudflareRedirectsUseOnlyItsFormat() throws {
         let result = HostingSite.build("cloudflare-pages")
         let rules = Self.redirects(try #require(TestSite.file("_redirects", of: result)))
-        // No Language= (Cloudflare has none: the locale-less pages choose), no forced status, no 404 status.
-        #expect(rules == [Redirect(from: "/subscribe/paywall-manifest.json", to: "/subscribe/404.html", status: "302", conditions: [])])
+        // No Language= (Cloudflare has none: the locale-less pages choose), no forced status, no 404 status. Each
+        // LOCALE/ to its home: "Redirects are always followed, regardless of whether or not an asset matches the
+        // incoming request" (developers.cloudflare.com/pages/configuration/redirects/).
+        #expect(rules == [Redirect(from: "/subscribe/paywall-manifest.json", to: "/subscribe/404.html", status: "302", conditions: []),
+                          Redirect(from: "/subscribe/en-US/", to: "/subscribe/en-US/pro/", status: "302", conditions: []),
+                          Redirect(from: "/subscribe/de-DE/", to: "/subscribe/de-DE/pro/", status: "302", conditions: [])])
         #expect(TestSite.file("_headers", of: result) == TestSite.file("_headers", of: HostingSite.build("[netlify]")))
     }
 

@@ -79,6 +79,16 @@ extension SiteBuilder {
             }
             diagnostics.append(contentsOf: made.diagnostics.all)
             files += made.files
+            // Made on every build (not kept with the files above): they list every page, and yield to static/.
+            if let baseURL = site.config.baseURL {
+                if inputs.statics[Sitemap.fileName] == nil {
+                    let entries = Sitemap.entries(site, routes: made.routes)
+                    files += Sitemap.files(entries, baseURL: baseURL).map { ($0, "paywall's \($0.path)") }
+                }
+                if inputs.statics["robots.txt"] == nil {
+                    files.append((Sitemap.robots(baseURL: baseURL), "paywall's robots.txt"))
+                }
+            }
             for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
                 files.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
             }

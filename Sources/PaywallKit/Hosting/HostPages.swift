@@ -1,7 +1,8 @@
 import Mustache
 
-/// The files that make a built folder deployable as it is: each page's locale-less address, the theme's 404 pages
-/// (at the root and in each locale) and the host files `hosting:` asks for.
+/// The files that make a built folder deployable as it is: each page's locale-less address, each locale's home
+/// (`LOCALE/index.html`), the theme's 404 pages (at the root and in each locale) and the host files `hosting:` asks
+/// for.
 enum HostPages {
     /// Everything but the root index (rendered before, as it gives the page CSP), for one build.
     static func files(site: LoadedSite, theme: Theme, routes: SiteRoutes, chooser: RootIndex.Chooser,
@@ -13,13 +14,16 @@ enum HostPages {
         }
         files.append(OutputFile("404.html",
                                 notFound(locale: site.defaultLocale, home: routes.prefix, theme: theme,
-                                         config: site.config,
-                                                     routes: routes, diagnostics: &diagnostics)))
+                                         config: site.config, routes: routes, diagnostics: &diagnostics)))
         for locale in site.locales {
+            if routes.localeHome(locale) != nil,
+               let localeHome = chooser.render(localeHome: locale, diagnostics: &diagnostics) {
+                files.append(OutputFile("\(locale)/index.html", localeHome))
+            }
             let home = routes.prefix + (routes.homes[locale].flatMap { $0.isEmpty ? nil : $0 } ?? "")
             files.append(OutputFile("\(locale)/404.html",
                                     notFound(locale: locale, home: home, theme: theme, config: site.config,
-                                                                   routes: routes, diagnostics: &diagnostics)))
+                                             routes: routes, diagnostics: &diagnostics)))
         }
         let writesHeaders = site.config.hosting.contains(.netlify) || site.config.hosting.contains(.cloudflarePages)
         if writesHeaders, let problem = HostValue.headerValueProblem(routes.contentSecurityPolicy) {

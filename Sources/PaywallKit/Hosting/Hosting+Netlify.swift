@@ -12,6 +12,7 @@ enum HostFiles {
         guard host == .netlify else {
             lines.append("# The build record is not published: redirected to the not-found page.")
             lines.append(rule("\(p)\(Manifest.fileName)", "\(p)404.html", "302"))
+            lines += localeHomes(routes, status: "302")
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append("# The build record is not published.")
@@ -21,6 +22,7 @@ enum HostFiles {
             lines.append("# The site's root: the first page in the visitor's language.")
             lines += languageRules(from: p, among: localesWithHome, routes: routes) { routes.homes[$0] ?? "" }
         }
+        lines += localeHomes(routes, status: "302!")
         for page in routes.pages {
             lines.append("# \(page.name)/ in the visitor's language.")
             lines += languageRules(from: "\(p)\(page.name)/", among: page.locales, routes: routes) {
@@ -49,6 +51,16 @@ enum HostFiles {
         let fallback = locales.contains(routes.defaultLocale) ? routes.defaultLocale : locales[0]
         rules.append(rule(source, routes.prefix + path(fallback), "302!"))
         return rules
+    }
+
+    /// Each `LOCALE/` to its home page (the query kept, as both hosts keep it on a redirect).
+    static func localeHomes(_ routes: SiteRoutes, status: String) -> [String] {
+        var lines: [String] = []
+        for locale in routes.locales {
+            guard let home = routes.localeHome(locale) else { continue }
+            lines.append(rule("\(routes.prefix)\(locale)/", routes.prefix + home, status))
+        }
+        return lines.isEmpty ? [] : ["# Each locale's home page (home: in paywall.yml)."] + lines
     }
 
     static func rule(_ fields: String...) -> String { fields.joined(separator: "  ") }

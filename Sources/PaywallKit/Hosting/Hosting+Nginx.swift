@@ -56,6 +56,10 @@ public enum NginxConfig {
         text += "    location = /\(Manifest.fileName) { return 404; }\n"
         // The redirects keep the query (an app's app_user_id, a campaign's utm_source) for the page it opens.
         if !routes.homes.isEmpty { text += "    location = / { return 302 \(p)$paywall_home$is_args$args; }\n" }
+        for locale in routes.locales {
+            guard let home = routes.localeHome(locale) else { continue }
+            text += "    location = /\(locale)/ { return 302 \(p)\(home)$is_args$args; }\n"
+        }
         for page in routes.pages {
             let set = sets.firstIndex(of: page.locales) ?? 0
             text += "    location = /\(page.name)/ "

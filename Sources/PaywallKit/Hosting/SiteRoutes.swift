@@ -55,7 +55,8 @@ public struct SiteRoutes: Sendable, Equatable {
         pages = order.map { ($0, localesOfPage[$0] ?? []) }
         homes = [:]
         for locale in site.locales {
-            homes[locale] = (site.pages[locale] ?? []).first.map { "\(locale)/\($0.name)/" } ?? ""
+            homes[locale] = Page.home(among: site.pages[locale] ?? [], named: site.config.home)
+                .map { "\(locale)/\($0.name)/" } ?? ""
         }
         prefix = Self.prefix(of: site.config.baseURL)
         host = site.config.baseURL.flatMap { try? HostValue.parts(ofBaseURL: $0, at: SourceLocation(file: "")).host }
@@ -90,13 +91,21 @@ public struct SiteRoutes: Sendable, Equatable {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
+    /// Where `LOCALE/` leads: the locale's home, unless a page has the locale's name (a locale `pro` and a page
+    /// `pro`), whose locale-less address `pro/` is the same path.
+    public func localeHome(_ locale: String) -> String? {
+        guard let home = homes[locale], !home.isEmpty, !pages.contains(where: { $0.name == locale }) else { return nil }
+        return home
+    }
+
     /// The locales a locale-less page is written in, in the site's order.
     public func locales(ofPage name: String) -> [String]? {
         pages.first { $0.name == name }?.locales
     }
 
-    /// Where a request for `path` (below the prefix: `/`, `/pro/`) is redirected for this `Accept-Language`: the
-    /// locale's first page for `/`, the page in the locale for `/NAME/`; nil for every other path.
+    /// Where a request for `path` (below the prefix: `/`, `/pro/`, `/de-DE/`) is redirected for this
+    /// `Accept-Language`: the locale's home for `/`, the page in the locale for `/NAME/`, the locale's home for
+    /// `/LOCALE/`; nil for every other path.
     public func redirect(path: String, acceptLanguage: String?) -> String? {
         if path == "/" {
             let locale = LanguageNegotiation.best(for: acceptLanguage,
@@ -106,8 +115,9 @@ public struct SiteRoutes: Sendable, Equatable {
             return prefix + home
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].isEmpty, parts[2].isEmpty, let locales = locales(ofPage: String(parts[1]))
-        else { return nil }
+        guard parts.count == 3, parts[0].isEmpty, parts[2].isEmpty else { return nil }
+        if let home = localeHome(String(parts[1])) { return prefix + home }
+        guard let locales = locales(ofPage: String(parts[1])) else { return nil }
         let locale = LanguageNegotiation.best(for: acceptLanguage, among: locales, defaultLocale: defaultLocale)
         return "\(prefix)\(locale)/\(parts[1])/"
     }

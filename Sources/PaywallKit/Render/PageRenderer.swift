@@ -64,7 +64,12 @@ struct PageRenderer {
         context["stylesheet"] = .string(root + stylesheet)
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
         context["colorScheme"] = scheme == .automatic ? .null : .string(scheme.rawValue)
-        context["canonicalURL"] = config.baseURL.map { .string($0 + placement.path) } ?? .null
+        // A customer's own page (current/ID/, lapsed/ID/) and a thank-you page are for the customer, not for a search
+        // engine: noindex, and a customer's page names the page everyone gets as its canonical.
+        let state = model.state.pathComponent
+        let everyone = placement.path.hasSuffix(state) ? String(placement.path.dropLast(state.count)) : placement.path
+        context["canonicalURL"] = config.baseURL.map { .string($0 + everyone) } ?? .null
+        context["noindex"] = .bool(!state.isEmpty || isPlain)
         let pageLinks = self.pageLinks(placement, root: root, cache: &cache)
         context["alternates"] = pageLinks.alternates
         var languages = pageLinks.languages

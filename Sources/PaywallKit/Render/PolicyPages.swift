@@ -19,16 +19,22 @@ struct PolicyPages {
         self.theme = theme
         self.config = config
         self.stylesheet = stylesheet
-        var links: [(String, Policies.Link)] = []
-        for policies in [config.policies, catalog.appPolicies] + pages.map(\.policies) {
+        links = Self.links(config: config, catalog: catalog, pages: pages)
+    }
+
+    /// The policies rendered as pages (one per slug), from the settings, the catalog and the pages' front matter.
+    static func links(config: SiteConfig, catalog: Catalog?,
+                      pages: some Sequence<Page>) -> [(kind: String, link: Policies.Link)] {
+        var links: [(kind: String, link: Policies.Link)] = []
+        for policies in [config.policies] + [catalog?.appPolicies].compactMap({ $0 }) + pages.map(\.policies) {
             for (kind, link) in [("termsOfService", policies.termsOfService),
                                  ("privacyPolicy", policies.privacyPolicy)] {
-                guard let link, case .page = link, !links.contains(where: { Self.slug($0.1) == Self.slug(link) })
+                guard let link, case .page = link, !links.contains(where: { slug($0.link) == slug(link) })
                 else { continue }
                 links.append((kind, link))
             }
         }
-        self.links = links
+        return links
     }
 
     static func slug(_ link: Policies.Link) -> String {

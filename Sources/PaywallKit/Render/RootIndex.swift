@@ -9,9 +9,6 @@ enum RootIndex {
         return String(first).uppercased(with: Locale(identifier: locale)) + name.dropFirst()
     }
 
-    /// Where the root sends a visitor: the first store page, not a plain (thank-you) page, unless there are only those.
-    static func firstStorePage(_ pages: [Page]) -> Page? { pages.first { !$0.isPlain } ?? pages.first }
-
     /// What every locale chooser of one build shares (the root index and each page's locale-less address): each
     /// locale's own name and direction and the default locale's UI strings, made once rather than per file.
     struct Chooser {
@@ -45,7 +42,9 @@ enum RootIndex {
             let up = page == nil ? "" : "../"
             /// The page a locale's entry leads to: the one named, else the locale's first.
             func target(_ locale: String) -> String? {
-                guard let page else { return firstStorePage(pages[locale] ?? []).map { "\(locale)/\($0.name)/" } }
+                guard let page else {
+                    return Page.home(among: pages[locale] ?? [], named: config.home).map { "\(locale)/\($0.name)/" }
+                }
                 return pageNames[locale]?.contains(page) == true ? "\(locale)/\(page)/" : nil
             }
             let targets = locales.map { (locale: $0, target: target($0)) }
@@ -81,6 +80,7 @@ enum RootIndex {
                 "canonicalURL": config.baseURL.map { .string($0 + (page.map { "\($0)/" } ?? "")) } ?? .null,
                 "defaultHref": .string((config.baseURL ?? up) + first),
                 "redirect": first.isEmpty ? .null : .string(up + first),
+                "isLocaleHome": false,
             ]
             return RootIndex.render("index", context, theme: theme, config: config, texts: texts, root: up,
                                     diagnostics: &diagnostics)

@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
@@ -152,6 +153,28 @@ def serve_and_check(report, binary, nginx, work):
                          (status, headers.get("location"), headers.get("vary")))
             status, _, _ = get(port, expected)
             report.check(f"{expected} is a page", status == 200, status)
+
+        # Each locale's own address opens its home page, the query kept (carry needs it); the file behind it too.
+        status, headers, _ = get(port, "/subscribe/ja-JP/?app_user_id=u-42")
+        report.check("/subscribe/ja-JP/?app_user_id=u-42 redirects to the locale's home page, query kept",
+                     status == 302 and headers.get("location") == "/subscribe/ja-JP/membership/?app_user_id=u-42",
+                     (status, headers.get("location")))
+        status, _, body = get(port, "/subscribe/ja-JP/index.html")
+        report.check("ja-JP/index.html is the locale's home in Japanese, redirecting to its page",
+                     status == 200 and '<html lang="ja-JP"' in body and 'url=membership/"' in body, (status, body[:300]))
+        status, headers, body = get(port, "/subscribe/sitemap.xml")
+        locs = re.findall(r"<loc>([^<]+)</loc>", body)
+        report.check("sitemap.xml lists each store page in each locale (2 x 5) with absolute URLs",
+                     status == 200 and "xml" in headers.get("content-type", "") and len(locs) == 10
+                     and all(loc.startswith("https://birdsong.example.com/subscribe/") for loc in locs),
+                     (status, headers.get("content-type"), locs))
+        for loc in locs:
+            path = loc.removeprefix("https://birdsong.example.com")
+            status, _, body = get(port, path)
+            report.check(f"{path} (in the sitemap) is a page without noindex",
+                         status == 200 and "noindex" not in body, status)
+        status, _, body = get(port, "/subscribe/robots.txt")
+        report.check("static/robots.txt is served instead of paywall's", body == "User-agent: *\nAllow: /\n", body)
 
         status, headers, body = get(port, "/subscribe/de-DE/membership/")
         policy = headers.get("content-security-policy", "")

@@ -30,5 +30,8 @@ extension JSONSchema {
         ("billing",
          choice("Who bills the subscriptions, for the renewal wording: web (a web checkout, the default) or appStore.",
                            SiteConfig.Billing.allCases.map(\.rawValue))),
+        ("home",
+         string("The page (a content file's name) that / and each LOCALE/ open (default: each locale's first "
+                + "store page by name).")),
     ])
 }

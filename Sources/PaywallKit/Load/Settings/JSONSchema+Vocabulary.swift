@@ -8,7 +8,10 @@ extension JSONSchema {
     /// What a template or a `{{placeholder}}` in marketing Markdown can name (not a file format: documentation).
     static let templateVocabulary = names("The names templates and marketing placeholders can use.", [
         ("title", "The page title."), ("lang", "The page's BCP 47 locale, for lang."), ("dir", "ltr or rtl."),
-        ("locale", "The page's locale."), ("canonicalURL", "The page's absolute URL (with baseURL)."),
+        ("locale", "The page's locale."),
+        ("canonicalURL", "The page's absolute URL (with baseURL); a customer's page names the page everyone gets."),
+        ("noindex", "Whether the page asks search engines not to list it: a customer's page (current/ID/, lapsed/ID/) "
+            + "or a plain page."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
         ("languages",
          "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),

@@ -101,6 +101,11 @@ extension SiteConfig {
             config.hosting = try reader["hosting"].map { node throws(Diagnostic) in try Hosting.load(node) } ?? []
         }
         diagnostics.collect { config.billing = try reader["billing"]?.choice("billing", Billing.self) ?? .web }
+        diagnostics.collect {
+            guard let node = reader["home"] else { return }
+            config.home = try node.nonEmptyString("home")
+            config.valueLocations["home"] = node.location
+        }
         return config
     }
 

@@ -182,6 +182,7 @@ struct LoadedSite {
             MarkdownCheck.check(markdown, file: location.file, firstLine: nil, at: location,
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
+        checkHome(config, pageNames: content.names.filter { !policyNames.contains($0) }, diagnostics: &diagnostics)
         if let catalog {
             PurchaseLinksCheck.check(config, catalog: catalog, pages: locales.lazy.flatMap { pages[$0] ?? [] },
                                      locales: locales, diagnostics: &diagnostics)
@@ -239,6 +240,15 @@ struct LoadedSite {
             }
         }
         return catalog
+    }
+
+    /// `home:` names a page of the site (a content file, not a policy).
+    static func checkHome(_ config: SiteConfig, pageNames: [String], diagnostics: inout Diagnostics) {
+        guard let home = config.home, !pageNames.contains(home), !pageNames.isEmpty else { return }
+        let hint = suggestion(for: home, in: pageNames).map { "did you mean '\($0)'? " } ?? ""
+        diagnostics.error(config.location(ofValue: "home"), "home: '\(home)' is not a page of the site",
+                          hint: hint + "name one of the pages (content/NAME.md): "
+                              + pageNames.sorted().joined(separator: ", "))
     }
 
     static func checkUniqueIDs(_ catalog: Catalog, diagnostics: inout Diagnostics) {

@@ -8,6 +8,8 @@ public struct SiteConfig: Sendable {
     public enum Billing: String, Sendable, CaseIterable { case web, appStore }
 
     public var baseURL: String?
+    /// The page `/` and `LOCALE/` open (`home:`); nil: each locale's first store page.
+    public var home: String?
     public var catalog: String
     public var defaultLocale: String?
     /// nil: every locale the catalog localizes.
@@ -55,5 +57,5 @@ public struct SiteConfig: Sendable {
     static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation",
                               "manageSubscription", "changePlan"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
-                       "policies", "theme", "allowRawHTML", "hosting", "billing"]
+                       "policies", "theme", "allowRawHTML", "hosting", "billing", "home"]
 }
