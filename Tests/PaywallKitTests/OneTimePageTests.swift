@@ -114,9 +114,9 @@ struct OneTimePageTests {
     @Test func aMixedPageShowsOneTimeOptionsAsWhatTheyAre() throws {
         let html = try Self.html(Self.page("productIDs: [pro.monthly, pro.yearly, lifetime, season.pass, event.pass]"))
         // The lifetime option: its price, "One-time purchase", no per-month price, no discount, no renewal line.
-        #expect(html.contains("aria-label=\"Lifetime, $99.99, one-time purchase\""))
-        #expect(html.contains("aria-label=\"Season Pass, $14.99, 3 months of access, does not renew\""))
-        #expect(html.contains("aria-label=\"Event Pass, $4.99, does not renew\""))
+        #expect(html.contains("aria-label=\"Lifetime, $99.99, one-time purchase, plus applicable tax\""))
+        #expect(html.contains("aria-label=\"Season Pass, $14.99, 3 months of access, does not renew, plus applicable tax\""))
+        #expect(html.contains("aria-label=\"Event Pass, $4.99, does not renew, plus applicable tax\""))
         #expect(html.contains("<strong class=\"price\">$99.99</strong>\n<span class=\"equivalent terms\">One-time purchase</span>"))
         #expect(html.contains("<span class=\"equivalent terms\">3 months of access, does not renew</span>"))
         #expect(html.contains("data-action=\"purchase\" data-product-id=\"lifetime\""))

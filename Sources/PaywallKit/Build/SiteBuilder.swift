@@ -162,6 +162,7 @@ public struct SiteBuilder {
         let sizes = step(.resolve) { diagnostics in
             var sizes = Diagnostics()
             OutputLimits.check(site, catalog: catalog, diagnostics: &sizes)
+            WithdrawalCheck.check(site, catalog: catalog, diagnostics: &sizes)
             diagnostics.append(contentsOf: sizes.all)
             return sizes
         }

@@ -125,6 +125,11 @@ struct PageRenderer {
             context["autoRenewNotice"] = .null
         }
 
+        // What the prices include, below them and after each option's spoken price (none on a page without prices).
+        let tax = model.options.isEmpty ? nil : config.tax(in: model.storefront)
+            .stringKeys(valueAddedTax: Storefronts.valueAddedTax.contains(model.storefront))
+        context["tax"] = tax.map { .object(["note": .string(strings[$0.note]), "spoken": .string(strings[$0.spoken])]) }
+            ?? .null
         context["theme"] = .object(["accentColor": config.accentColor.map(MustacheValue.string) ?? .null,
                                     "accentForeground": config.accentForeground.map(MustacheValue.string) ?? .null,
                                     "colorScheme": .string(scheme.rawValue)])

@@ -50,6 +50,12 @@ struct StoreButtons {
                 }
             }
         }
+        // The EU's withdrawal function, on every page sold in the EEA, even where the policies are hidden.
+        if Storefronts.europeanEconomicArea.contains(model.storefront),
+           let withdraw = config.links.buttons["withdraw"] {
+            policies.append(.object(["kind": "withdraw", "label": .string(strings["withdraw"]),
+                                     "href": .string(withdraw.expand(LinkTemplate.Values(locale: model.locale)))]))
+        }
         var buttons: [MustacheValue] = []
         for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation] where isVisible(button) {
             guard let action = config.links.buttons[button.rawValue] else {

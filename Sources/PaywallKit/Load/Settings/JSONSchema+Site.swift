@@ -30,6 +30,12 @@ extension JSONSchema {
         ("billing",
          choice("Who bills the subscriptions, for the renewal wording: web (a web checkout, the default) or appStore.",
                            SiteConfig.Billing.allCases.map(\.rawValue))),
+        ("taxes",
+         map("Whether each storefront's prices include tax, said below them: included (\"Prices include VAT\"), "
+             + "excluded (\"Plus applicable tax\") or none; by storefront, or default (default: excluded in USA and "
+             + "CAN, included elsewhere, as the App Store prices them).",
+             keys: "^(default|[A-Za-z]{3})$",
+             choice("included, excluded or none.", TaxDisplay.allCases.map(\.rawValue)))),
         ("home",
          string("The page (a content file's name) that / and each LOCALE/ open (default: each locale's first "
                 + "store page by name).")),

@@ -13,6 +13,8 @@ extension JSONSchema {
         ("noindex", "Whether the page asks search engines not to list it: a customer's page (current/ID/, lapsed/ID/) "
             + "or a plain page."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
+        ("tax", "What the prices include (taxes: in paywall.yml): note (\"Prices include VAT\") and spoken (read "
+            + "after each option's price), or null."),
         ("languages",
          "The page in every locale, for a language switcher: locale, name (in its own language), href, isCurrent."),
         ("theme", "accentColor, accentForeground and colorScheme."),

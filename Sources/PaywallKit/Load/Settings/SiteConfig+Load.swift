@@ -102,6 +102,18 @@ extension SiteConfig {
         }
         diagnostics.collect { config.billing = try reader["billing"]?.choice("billing", Billing.self) ?? .web }
         diagnostics.collect {
+            for pair in try reader["taxes"]?.pairs("taxes") ?? [] {
+                let code = pair.key == "default" ? "default" : pair.key.uppercased()
+                guard code == "default" || Storefronts.currency(of: code) != nil else {
+                    let hint = suggestion(for: code, in: Storefronts.all).map { "did you mean '\($0)'?" }
+                        ?? "use an ISO 3166 alpha-3 code such as USA, DEU or JPN, or default"
+                    throw Diagnostic.error(pair.keyLocation, "'\(pair.key)' is not an App Store storefront",
+                                           hint: hint)
+                }
+                config.taxes[code] = try pair.value.choice("taxes.\(pair.key)", TaxDisplay.self)
+            }
+        }
+        diagnostics.collect {
             guard let node = reader["home"] else { return }
             config.home = try node.nonEmptyString("home")
             config.valueLocations["home"] = node.location

@@ -28,6 +28,8 @@ public struct SiteConfig: Sendable {
     /// The text colour on the accent (buttons, badges); nil: white or near-black, whichever contrasts more.
     public var accentForeground: String?
     public var billing: Billing = .web
+    /// `taxes:`: by storefront code or `default`; a storefront named in neither is priced as the App Store prices it.
+    public var taxes: [String: TaxDisplay] = [:]
     public var colorScheme: ColorScheme
     public var allowRawHTML: Bool
     /// Hosts whose own files are written at the output root (`hosting:`).
@@ -55,7 +57,7 @@ public struct SiteConfig: Sendable {
     }
 
     static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation",
-                              "manageSubscription", "changePlan"]
+                              "manageSubscription", "changePlan", "withdraw"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
-                       "policies", "theme", "allowRawHTML", "hosting", "billing", "home"]
+                       "policies", "theme", "allowRawHTML", "hosting", "billing", "home", "taxes"]
 }
