@@ -10,7 +10,7 @@ enum Build {
         guard siteExists(options.site, reporter: reporter) else { return 1 }
         let output = options.output ?? joinPath(options.site, "public")
         var result = SiteBuilder.run(site: options.site, into: write ? .folder(output, site: options.site) : .discard,
-                                     jobs: options.jobs) {
+                                     jobs: options.jobs, baseURL: options.baseURL) {
             reporter.status("Waiting for another build of \(output) to finish…")
         }
         // The build's memos end with the process: freeing them one by one would be this command's last serial step.

@@ -88,6 +88,10 @@ struct CommandOption: Sendable {
             }
             options.jobs = jobs
         }, uses: [Use(building, "Pages rendered at once; the output is the same.", default: "every core")]),
+        CommandOption(long: "base-url", kind: .value("url") { $0.baseURL = $1 }, uses: [
+            Use(building, "Replaces paywall.yml's baseURL (a preview deploy's address): canonical and hreflang links, "
+                    + "the sitemap and the host files follow it.", default: "baseURL"),
+        ]),
         CommandOption(long: "diagnostics", kind: .value("format") { options, text throws(Options.UsageError) in
             options.diagnosticsFormat = try Options.choice(text, for: "--diagnostics <format>")
         }, uses: [Use(reporting, "text or json (one JSON object per line).", default: "text")]),

@@ -13,7 +13,8 @@ enum HostingCommand {
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
         guard Build.siteExists(options.site, reporter: reporter) else { return 1 }
         let output = options.output ?? joinPath(options.site, "public")
-        let result = SiteBuilder.run(site: options.site, into: .discard, jobs: options.jobs)
+        let result = SiteBuilder.run(site: options.site, into: .discard, jobs: options.jobs,
+                                     baseURL: options.baseURL)
         reporter.report(result.diagnostics.sorted)
         guard !result.diagnostics.hasErrors, let routes = result.routes else {
             let count = result.diagnostics.errors.count

@@ -25,6 +25,8 @@ struct Options {
     var force = false
     /// Threads that render pages.
     var jobs = Platform.cores
+    /// `--base-url`: replaces paywall.yml's baseURL.
+    var baseURL: String?
 
     /// A bad command line: printed as `Error: message` with the usage line, exit status 64.
     struct UsageError: Error {

@@ -21,6 +21,7 @@ enum Serve {
         var configuration = PreviewSession.Configuration(site: options.site, output: output, host: host,
                                                          port: options.port ?? defaultPort)
         configuration.jobs = options.jobs
+        configuration.baseURL = options.baseURL
         if let warning = hostWarning(host) { reporter.err(warning) }
         let reported = Reported()
         let session = PreviewSession(configuration) { report in

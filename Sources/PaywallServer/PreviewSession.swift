@@ -15,6 +15,8 @@ public final class PreviewSession: Sendable {
         public var port: Int
         /// Threads that render pages.
         public var jobs = Platform.cores
+        /// `--base-url`: replaces paywall.yml's baseURL.
+        public var baseURL: String?
         public var pollInterval: Duration = .milliseconds(250)
         /// How long the files must stay unchanged before a rebuild (an editor may save in several steps).
         public var debounce: Duration = .milliseconds(30)
@@ -109,7 +111,8 @@ public final class PreviewSession: Sendable {
     public func rebuild(changed: [String] = []) -> BuildReport {
         spareReady.wait()
         let start = DispatchTime.now()
-        let inputs = SiteInputs.load(configuration.site)
+        var inputs = SiteInputs.load(configuration.site)
+        inputs.baseURL = configuration.baseURL
         catalogPath.set(inputs.catalog?.path)
         let previous = lastBuild.value
         var diagnostics = Diagnostics()

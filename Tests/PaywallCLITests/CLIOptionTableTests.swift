@@ -8,7 +8,7 @@ import Testing
     /// The options each command takes: the contract, written out by hand.
     static let accepted: [String: Set<String>] = {
         let help: Set = ["-h", "--help"], reporting: Set = ["--diagnostics", "-q", "--quiet"], verbose: Set = ["-v", "--verbose"]
-        let jobs: Set = ["-j", "--jobs"], output: Set = ["-o", "--output"], listen: Set = ["--port", "--host"], timings: Set = ["--timings"]
+        let jobs: Set = ["-j", "--jobs", "--base-url"], output: Set = ["-o", "--output"], listen: Set = ["--port", "--host"], timings: Set = ["--timings"]
         return [
             "build": help.union(reporting).union(verbose).union(jobs).union(output).union(timings),
             "check": help.union(reporting).union(verbose).union(jobs).union(timings),
@@ -21,7 +21,8 @@ import Testing
     }()
 
     /// A valid value of each option that takes one.
-    static let values = ["--output": "out", "--port": "8081", "--host": "::1", "--jobs": "3", "--diagnostics": "json"]
+    static let values = ["--output": "out", "--port": "8081", "--host": "::1", "--jobs": "3", "--diagnostics": "json",
+                         "--base-url": "https://preview.example.org/"]
     static let longNames = ["-o": "--output", "-j": "--jobs", "-q": "--quiet", "-v": "--verbose", "-h": "--help"]
     /// The arguments a command needs before any option.
     static let required = ["schema": ["page"], "hosting": ["nginx"], "catalog": ["import", "Products.storekit"]]

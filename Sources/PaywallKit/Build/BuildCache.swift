@@ -27,12 +27,14 @@ public final class BuildCache: Sendable {
         var assets: [String]
         /// nil: every field.
         var vocabulary: Set<String>?
+        var baseURL: String?
 
         init(inputs: SiteInputs, vocabulary: OptionContext.Vocabulary) {
             catalog = CatalogMemo.Key(inputs)
             templates = inputs.templates
             assets = inputs.assets.keys.sorted()
             self.vocabulary = vocabulary.names
+            baseURL = inputs.baseURL
         }
     }
 

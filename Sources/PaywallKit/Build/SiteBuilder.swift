@@ -96,7 +96,8 @@ public struct SiteBuilder {
 
     /// `paywall build` and `check`: takes the output's lock (calling `waiting` when another build holds it), reads
     /// the site, builds it into the output's spare folder and swaps that in; on any error the output is untouched.
-    public static func run(site: String, into destination: Destination, jobs: Int, waiting: () -> Void = {}) -> Result {
+    public static func run(site: String, into destination: Destination, jobs: Int, baseURL: String? = nil,
+                           waiting: () -> Void = {}) -> Result {
         var writer: SiteWriter?
         if case .folder(let output, let site) = destination {
             do {
@@ -107,7 +108,9 @@ public struct SiteBuilder {
                 return Result(files: [], diagnostics: diagnostics, failedStep: .write)
             }
         }
-        var result = build(SiteInputs.load(site), jobs: jobs, into: writer ?? DiscardingSink())
+        var inputs = SiteInputs.load(site)
+        inputs.baseURL = baseURL
+        var result = build(inputs, jobs: jobs, into: writer ?? DiscardingSink())
         guard let writer else { return result }
         guard result.failedStep == nil else {
             writer.discard()

@@ -1,6 +1,19 @@
 import Foundation
 
 extension SiteConfig {
+    /// `url` as baseURL (ending in `/`), or the error at `location` that makes it unusable.
+    static func checkedBaseURL(_ url: String, at location: SourceLocation) throws(Diagnostic) -> String {
+        try SafeURL.check(url, "baseURL", at: location)
+        guard url.hasPrefix("https://") else {
+            throw Diagnostic.error(location, "baseURL must be an absolute https:// URL",
+                                   hint: "such as https://example.com/subscribe/")
+        }
+        let url = url.hasSuffix("/") ? url : url + "/"
+        // Its host and path are written into host configurations (server_name, rewrite, _redirects).
+        _ = try HostValue.parts(ofBaseURL: url, at: location)
+        return url
+    }
+
     /// Reads `paywall.yml`, collecting every problem.
     public static func load(_ root: YAMLNode, file: String, diagnostics: inout Diagnostics) -> SiteConfig {
         var config = SiteConfig(file: file)
@@ -9,16 +22,7 @@ extension SiteConfig {
         for pair in reader.keys { config.keyLocations[pair.key] = pair.keyLocation }
         diagnostics.collect {
             if let node = reader["baseURL"] {
-                var url = try node.nonEmptyString("baseURL")
-                try SafeURL.check(url, "baseURL", at: node.location)
-                guard url.hasPrefix("https://") else {
-                    throw Diagnostic.error(node.location, "baseURL must be an absolute https:// URL",
-                                           hint: "such as https://example.com/subscribe/")
-                }
-                if !url.hasSuffix("/") { url += "/" }
-                // Its host and path are written into host configurations (server_name, rewrite, _redirects).
-                _ = try HostValue.parts(ofBaseURL: url, at: node.location)
-                config.baseURL = url
+                config.baseURL = try checkedBaseURL(try node.nonEmptyString("baseURL"), at: node.location)
                 config.valueLocations["baseURL"] = node.location
             }
         }

@@ -51,6 +51,13 @@ struct LoadedSite {
                                   locales: [], defaultLocale: "en-US", pages: [:])
             }
             config = SiteConfig.load(root, file: configFile, diagnostics: &diagnostics)
+            if let override = inputs.baseURL {
+                let place = SourceLocation(file: "--base-url")
+                diagnostics.collect {
+                    config.baseURL = try SiteConfig.checkedBaseURL(override, at: place)
+                    config.valueLocations["baseURL"] = place
+                }
+            }
         } else {
             diagnostics.error(SourceLocation(file: configFile), "the site has no paywall.yml",
                               hint: "run `paywall init` to create a site, "

@@ -19,6 +19,8 @@ public struct SiteInputs: Sendable {
     public var templates: [String: String]
     /// `static/…` (copied to the output root), by path relative to `static/`.
     public var statics: [String: Data] = [:]
+    /// `--base-url`: replaces paywall.yml's baseURL (a preview deploy's address), checked as it is.
+    public var baseURL: String?
     /// Files that could not be read as UTF-8 text, with the path shown in messages.
     public var unreadable: [String]
     /// Files that could not be read at all (a folder, a pipe, too large, outside the site), as errors.
