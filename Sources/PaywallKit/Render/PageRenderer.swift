@@ -68,8 +68,11 @@ struct PageRenderer {
         // engine: noindex, and a customer's page names the page everyone gets as its canonical.
         let state = model.state.pathComponent
         let everyone = placement.path.hasSuffix(state) ? String(placement.path.dropLast(state.count)) : placement.path
-        context["canonicalURL"] = config.baseURL.map { .string($0 + everyone) } ?? .null
+        let canonicalURL = config.baseURL.map { $0 + everyone }
+        context["canonicalURL"] = canonicalURL.map(MustacheValue.string) ?? .null
         context["noindex"] = .bool(!state.isEmpty || isPlain)
+        context["preview"] = .object(LinkPreview(model: model, config: config, placement: placement,
+                                                 url: canonicalURL).context)
         let pageLinks = self.pageLinks(placement, root: root, cache: &cache)
         context["alternates"] = pageLinks.alternates
         var languages = pageLinks.languages

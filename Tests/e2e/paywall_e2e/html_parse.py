@@ -23,6 +23,9 @@ class PageParser(html.parser.HTMLParser):
         self.csp = []          # content of each <meta http-equiv=Content-Security-Policy>
         self.urls = []         # (line, col, tag, attribute, value)
         self.handlers = []     # (line, col, tag, attribute)
+        self.meta = {}         # <meta property|name=K content=V>: K → [V, …] (Open Graph, X, the Smart App Banner)
+        self.canonical = None
+        self.body_classes = []
 
     def handle_starttag(self, tag, attrs):
         line, col = self.getpos()
@@ -34,7 +37,14 @@ class PageParser(html.parser.HTMLParser):
             self.h1_count += 1
         elif tag == "title" and self.title is None:
             self.title, self.in_title = "", True
+        elif tag == "body":
+            self.body_classes = values.get("class", "").split()
+        elif tag == "link" and values.get("rel") == "canonical":
+            self.canonical = values.get("href")
         elif tag == "meta":
+            key = values.get("property") or values.get("name")
+            if key:
+                self.meta.setdefault(key, []).append(values.get("content", ""))
             equiv = values.get("http-equiv", "").lower()
             if equiv == "content-security-policy":
                 self.csp.append(values.get("content", ""))

@@ -39,7 +39,7 @@ import urllib.parse
 from .browser import WebDriverException, load, make_driver
 from .checks.axe import check_axe
 from .checks.console import check_console
-from .checks.document import check_document, check_no_js, check_nu
+from .checks.document import check_document, check_no_js, check_nu, check_preview
 from .checks.keyboard import check_keyboard
 from .checks.layout import check_responsive, check_tables
 from .checks.prices import check_prices
@@ -139,6 +139,7 @@ def main(argv=None):
         name = str(path.relative_to(root))
         check_no_js(report, name, text, page)
         check_document(report, name, page)
+        check_preview(report, name, page, root)
     report.timed("static", start)
 
     run_browser_checks(report, deps, root, paths)

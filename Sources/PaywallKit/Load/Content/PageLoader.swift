@@ -3,7 +3,7 @@ public enum PageLoader {
     static let keys = ["title", "groupID", "productIDs", "additionalProductIDs", "visibleRelationships", "marketing",
                        "controlStyle", "controlPlacement", "buttonLabel", "controlIcons", "badges", "selected",
                        "background", "containerBackground", "pickerItemBackground", "colorScheme", "policies",
-                       "storeButtons", "optionGroups", "offer", "features", "billingPlan"]
+                       "storeButtons", "optionGroups", "offer", "features", "billingPlan", "image"]
 
     /// The base name and locale of a content file name: `pro.pt-BR.md` → (`pro`, `pt-BR`).
     public static func nameAndLocale(_ fileName: String) -> (name: String, locale: String?) {
@@ -164,6 +164,8 @@ public enum PageLoader {
         }
         diagnostics.collect {
             page.colorScheme = try reader["colorScheme"]?.choice("colorScheme", SiteConfig.ColorScheme.self)
+            page.image = try reader["image"]?.nonEmptyString("image")
+            page.valueLocations["image"] = reader["image"]?.location
         }
         diagnostics.collect {
             page.pickerItemBackground = try reader["pickerItemBackground"].map { n throws(Diagnostic) in

@@ -14,6 +14,9 @@ extension JSONSchema {
                          + "view-source|chrome|intent|mailto|tel|sms|jar):)[A-Za-z][A-Za-z0-9+.-]*:[^\\s]*)$")),
         ("appStoreURL",
          string("Plain pages' App Store link; also {{app.appStoreURL}} in copy.", pattern: "^https://[^\\s]+$")),
+        ("socialImage", string("The picture of a shared link (Open Graph, X): a PNG or JPEG in assets/, 1200×630 or "
+                               + "more.")),
+        ("appStoreID", string("The app's Apple ID (digits), for Safari's Smart App Banner.", pattern: "^[0-9]{1,12}$")),
     ])
 
     /// `subscribe` and `purchase`: one template, or a link per product ID and `default`.

@@ -34,6 +34,8 @@ extension JSONSchema {
         ])),
         ("pickerItemBackground", ref("color", "The options' background.")),
         ("colorScheme", choice("Force light or dark for this page.", SiteConfig.ColorScheme.allCases.map(\.rawValue))),
+        ("image", string("The picture of this page's shared link (Open Graph, X): a PNG or JPEG in assets/, "
+                         + "1200×630 or more; default app.socialImage.")),
         ("policies", object("Policy links for this page (over paywall.yml and the catalog).", [
             ("termsOfService", ref("policyLink")), ("privacyPolicy", ref("policyLink")),
             ("foregroundStyle", oneOrMany("Primary and secondary colours of the policy links.", ref("color"))),

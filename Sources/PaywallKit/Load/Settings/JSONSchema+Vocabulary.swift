@@ -13,6 +13,8 @@ extension JSONSchema {
         ("noindex", "Whether the page asks search engines not to list it: a customer's page (current/ID/, lapsed/ID/) "
             + "or a plain page."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
+        ("preview", "A shared link's preview: description, url, image, card (summary or summary_large_image), locale, "
+            + "alternates (Open Graph's de_DE form) and appStoreID (Smart App Banner)."),
         ("tax", "What the prices include (taxes: in paywall.yml): note (\"Prices include VAT\") and spoken (read "
             + "after each option's price), or null."),
         ("languages",

@@ -24,7 +24,7 @@ extension SiteConfig {
     }
 
     /// The keys of `app` and of `actions`.
-    static let appKeys = ["name", "icon", "openURL", "appStoreURL"]
+    static let appKeys = ["name", "icon", "openURL", "appStoreURL", "socialImage", "appStoreID"]
     static var actionKeys: [String] { actionNames + ["carry"] }
 
     /// The actions whose links are made per product.

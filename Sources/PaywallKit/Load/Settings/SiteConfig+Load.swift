@@ -68,6 +68,19 @@ extension SiteConfig {
                 config.appIcon = try appReader["icon"]?.nonEmptyString("app.icon")
                 config.valueLocations["app.icon"] = appReader["icon"]?.location
             }
+            diagnostics.collect {
+                config.appSocialImage = try appReader["socialImage"]?.nonEmptyString("app.socialImage")
+                config.valueLocations["app.socialImage"] = appReader["socialImage"]?.location
+            }
+            diagnostics.collect {
+                guard let node = appReader["appStoreID"] else { return }
+                let id = try node.nonEmptyString("app.appStoreID")
+                guard id.count <= 12, id.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                    throw Diagnostic.error(node.location, "app.appStoreID '\(id)' is not an Apple ID",
+                                           hint: "write the app's numeric ID, the digits of apps.apple.com/app/id…")
+                }
+                config.appStoreID = id
+            }
         }
         if let actions = reader["actions"] { config.loadActions(actions, diagnostics: &diagnostics) }
         if let node = reader["policies"] {

@@ -29,9 +29,38 @@ struct AssetCheck {
         }
     }
 
+    /// A shared link's picture: an asset, a PNG or JPEG (what chat apps and X show), at least 1200×630 to look sharp,
+    /// and only shown with baseURL (a preview needs its absolute address).
+    func checkSocialImage(_ path: String, _ what: String, at location: SourceLocation, baseURL: Bool,
+                          diagnostics: inout Diagnostics) {
+        var found = Diagnostics()
+        check(path, what, at: location, diagnostics: &found)
+        diagnostics.append(contentsOf: found.all)
+        guard found.all.isEmpty, let data = assets[String(path.dropFirst(7))] else { return }
+        guard let size = ImageSize(data) else {
+            diagnostics.error(location, "\(what) '\(path)' is not a PNG or JPEG file",
+                              hint: "link previews (Open Graph, X) show PNG and JPEG: save it as one")
+            return
+        }
+        if size.width < 1200 || size.height < 630 {
+            diagnostics.warning(location, "\(what) '\(path)' is \(size.width)×\(size.height) pixels, under the "
+                                    + "1200×630 that link previews show sharp",
+                                hint: "use an image of 1200×630 pixels or more")
+        }
+        if !baseURL {
+            diagnostics.warning(location, "\(what) '\(path)' is not shown: a link preview needs the picture's "
+                                    + "absolute address, and the site has no baseURL",
+                                hint: "set baseURL in paywall.yml (or pass --base-url)")
+        }
+    }
+
     func check(config: SiteConfig, catalog: Catalog, pages: some Sequence<Page>, diagnostics: inout Diagnostics) {
         if let icon = config.appIcon {
             check(icon, "app.icon", at: config.location(ofValue: "app.icon"), diagnostics: &diagnostics)
+        }
+        if let image = config.appSocialImage {
+            checkSocialImage(image, "app.socialImage", at: config.location(ofValue: "app.socialImage"),
+                             baseURL: config.baseURL != nil, diagnostics: &diagnostics)
         }
         for product in catalog.products {
             if let icon = product.icon {
@@ -43,6 +72,10 @@ struct AssetCheck {
             for (id, icon) in page.controlIcons.sorted(by: { $0.key < $1.key }) {
                 check(icon, "controlIcons.\(id)", at: page.location(ofValue: "controlIcons.\(id)"),
                       diagnostics: &diagnostics)
+            }
+            if let image = page.image {
+                checkSocialImage(image, "image", at: page.location(ofValue: "image"), baseURL: config.baseURL != nil,
+                                 diagnostics: &diagnostics)
             }
             if let image = page.background?.image {
                 check(image, "background.image", at: page.location(ofValue: "background.image"),

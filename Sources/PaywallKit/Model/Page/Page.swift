@@ -122,6 +122,8 @@ public struct Page: Sendable {
     public var pickerItemBackground: String?
     /// Forces light or dark for this page; nil follows the site.
     public var colorScheme: SiteConfig.ColorScheme?
+    /// `image:`: this page's picture when its link is shared, in place of `app.socialImage`.
+    public var image: String?
     public var policies = Policies()
     public var policyForeground: [String] = []
     public var storeButtons: [StoreButton: Visibility] = [:]

@@ -18,6 +18,10 @@ public struct SiteConfig: Sendable {
     public var storefronts: [String: String]
     public var appName: String?
     public var appIcon: String?
+    /// `app.socialImage`: the picture of a shared link (Open Graph, X), a PNG or JPEG in assets/.
+    public var appSocialImage: String?
+    /// `app.appStoreID`: the app's Apple ID (digits), for Safari's Smart App Banner.
+    public var appStoreID: String?
     /// `app.openURL` (a universal link or the app's URL scheme) and `app.appStoreURL`, for plain pages.
     public var appOpenURL: String?
     public var appStoreURL: String?

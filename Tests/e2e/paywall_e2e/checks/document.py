@@ -1,5 +1,6 @@
 """The checks of a page's HTML, without a browser: nu-html (the Nu HTML Checker), no-js (no script but the carry
-script its CSP allows by hash, no handler, only https: or relative URLs) and document (one <h1>, lang, dir, title)."""
+script its CSP allows by hash, no handler, only https: or relative URLs), document (one <h1>, lang, dir, title) and
+preview (a shared link's Open Graph and X card, as a chat app reads them)."""
 
 import json
 import pathlib
@@ -85,3 +86,38 @@ def check_document(report, name, page):
         problems.append("<title> missing or empty")
     report.result("document", name, problems,
                   f"lang={page.html_attrs.get('lang', '')} dir={page.html_attrs.get('dir', '')}")
+
+
+def check_preview(report, name, page, root):
+    """A store or plain page, as a chat app previews its shared link: one og:title (the <title>), og:description,
+    og:locale (the page's lang, as de_DE) and twitter:card; og:url is the canonical link; og:image, when there, an
+    https address of a file the site publishes, with the large card. A locale list or a 404 page has none."""
+    if "page" not in page.body_classes or "locale-page" in page.body_classes:
+        return
+    problems = []
+    meta = page.meta
+    for key in ("og:type", "og:title", "og:description", "og:locale", "twitter:card"):
+        values = meta.get(key, [])
+        if len(values) != 1 or not values[0].strip():
+            problems.append(f"{key}: {values!r} (exactly one, not empty)")
+    if meta.get("og:title") != [(page.title or "").strip()]:
+        problems.append(f"og:title {meta.get('og:title')} is not the <title> {page.title!r}")
+    lang = page.html_attrs.get("lang", "")
+    if meta.get("og:locale") != [lang.replace("-", "_")]:
+        problems.append(f"og:locale {meta.get('og:locale')} is not the page's lang {lang!r}")
+    if meta.get("og:url", [None]) != [page.canonical]:
+        problems.append(f"og:url {meta.get('og:url')} is not the canonical link {page.canonical!r}")
+    image = meta.get("og:image")
+    card = "summary_large_image" if image else "summary"
+    if meta.get("twitter:card") != [card]:
+        problems.append(f"twitter:card {meta.get('twitter:card')}: {card} expected")
+    if image:
+        url = urllib.parse.urlsplit(image[0])
+        published = root / "assets" / urllib.parse.unquote(url.path.rsplit("/assets/", 1)[-1])
+        if url.scheme != "https" or "/assets/" not in url.path or not published.is_file():
+            problems.append(f"og:image {image[0]!r} is not an https address of a file in the output's assets/")
+    for banner in meta.get("apple-itunes-app", []):
+        if not re.fullmatch(r"app-id=[0-9]{1,12}", banner):
+            problems.append(f"apple-itunes-app {banner!r} (app-id=DIGITS)")
+    report.result("preview", name, problems, f"{card}, {meta.get('og:locale', ['?'])[0]}"
+                  + (", Smart App Banner" if "apple-itunes-app" in meta else ""))
