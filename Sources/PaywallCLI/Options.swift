@@ -96,7 +96,7 @@ struct Options {
         return choice
     }
 
-    /// `catalog, page or site`.
+    /// `catalog, page, site or offers`.
     static func choices<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String
         where Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)

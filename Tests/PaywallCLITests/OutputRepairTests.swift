@@ -77,8 +77,8 @@ import PaywallTestSupport
                                                    withDestinationPath: temp.path("site/paywall.yml"))
         build(temp)
         #expect(temp.snapshot("site/public") == before)
-        #expect(temp.entries("site/public").sorted() == ["404.html", "assets", "en-US", "index.html", "paywall-manifest.json", "pro",
-                                                           "robots.txt", "sitemap.xml"])
+        #expect(temp.entries("site/public").sorted() == ["404.html", "assets", "en-US", "index.html", "offers.json",
+                                                           "paywall-manifest.json", "pro", "robots.txt", "sitemap.xml"])
         var info = stat()
         #expect(lstat(temp.path("site/public/" + Self.pagePath), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
         build(temp)

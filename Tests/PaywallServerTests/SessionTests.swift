@@ -127,6 +127,9 @@ import PaywallTestSupport
         #expect(after.st_ino == before.st_ino, "the other page is the same file, not written again")
         let manifest = try #require(folder.read("site/public/paywall-manifest.json").flatMap { Manifest.decode(Data($0.utf8)) })
         #expect(Set(manifest.pages.map(\.page)) == ["page", "other"])
+        let offers = try #require(folder.read("site/public/offers.json"))
+        #expect(offers.contains("\"path\":\"en-US/other/\"") && offers.contains("\"path\":\"en-US/page/\""),
+                "a page kept from the build before keeps its place in offers.json")
 
         // A catalog edit builds everything again.
         try folder.save("site/catalog.yml", BirdwatchSite.defaultCatalog.replacingOccurrences(of: "49.99", with: "39.99"))

@@ -32,26 +32,30 @@ extension BuildCache {
     struct PageRecord: Sendable {
         var source: PageSource
         var entries: Range<Int>
+        var offers: Range<Int>
         var diagnostics: Range<Int>
     }
 
-    /// The pages of a build with what they were read from: the key, the content files' text and the manifest entries
-    /// in the order of the pages (the build's own values, not copies), every page's diagnostics in that order (one
-    /// array, not one per page), and each page's record.
+    /// The pages of a build with what they were read from: the key, the content files' text, the manifest entries
+    /// and `offers.json`'s pages in the order of the pages (the build's own values, not copies), every page's
+    /// diagnostics in that order (one array, not one per page), and each page's record.
     struct PageRecords: Sendable {
         var key: PagesKey
         var content: [String: String]
         var entries: [Manifest.Entry] = []
+        var offers: [(path: String, json: String)] = []
         var diagnostics: [Diagnostic] = []
         var pages: [PageRecord] = []
 
         /// Adds a page's record after the others.
         mutating func append(_ source: PageSource, _ result: PageUnits.UnitResult) {
-            let entriesStart = entries.count, diagnosticsStart = diagnostics.count
+            let entriesStart = entries.count, offersStart = offers.count, diagnosticsStart = diagnostics.count
             entries += result.entries
+            offers += result.offers
             diagnostics += result.repeated
             diagnostics += result.diagnostics.all
             pages.append(PageRecord(source: source, entries: entriesStart..<entries.count,
+                                    offers: offersStart..<offers.count,
                                     diagnostics: diagnosticsStart..<diagnostics.count))
         }
     }
@@ -92,6 +96,7 @@ extension BuildCache {
             guard let index = index["\(source.locale)/\(source.name)"], case let record = last.pages[index],
                   record.source == source, source.contentFiles(all: unchanged.contains) else { return nil }
             return PageUnits.UnitResult(entries: Array(last.entries[record.entries]),
+                                        offers: Array(last.offers[record.offers]),
                                         repeated: last.diagnostics[record.diagnostics], kept: true)
         }
 

@@ -23,6 +23,8 @@ struct PageUnits: Sendable {
     /// The pages written for one (locale, page), with what was found on the way.
     struct UnitResult: Sendable {
         var entries: [Manifest.Entry] = []
+        /// Each store page's options for `offers.json` (``PageOffers``), by the page's path.
+        var offers: [(path: String, json: String)] = []
         var diagnostics = Diagnostics()
         var timings = SiteBuilder.Timings()
         /// A kept page's diagnostics as the build that rendered it found them (without duplicates already).
@@ -108,6 +110,13 @@ struct PageUnits: Sendable {
                 result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
                                                      variant: state.name, productID: state.productID,
                                                      products: model.options.map(\.id), hash: hash))
+                if !page.isPlain {
+                    let text = PriceText(locale: model.locale, currency: model.currency, strings: locale.strings,
+                                         formatted: thread.pages.formatted)
+                    result.offers.append((placement.path, PageOffers.json(model, path: placement.path,
+                                                                           section: placement.onlySection,
+                                                                           text: text, config: site.config)))
+                }
                 result.timings.write += SiteBuilder.seconds(since: start)
             }
         }

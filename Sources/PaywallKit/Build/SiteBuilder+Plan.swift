@@ -154,6 +154,7 @@ extension SiteBuilder {
                 $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0)
             })
             records.entries.reserveCapacity(slots.reduce(0) { $0 + ($1?.entries.count ?? 0) })
+            records.offers.reserveCapacity(slots.reduce(0) { $0 + ($1?.offers.count ?? 0) })
             var rendered = Set<String>(), anyKept = false
             var timings = Timings()
             for (unit, slot) in zip(units, slots) {
@@ -178,9 +179,14 @@ extension SiteBuilder {
                                   locales: pages.localesOfPage[page.name] ?? [])
         }
 
-        /// The static folder's files, then the manifest of everything written; nil when either met an error or two
-        /// files claimed one path.
-        func finish(_ entries: [Manifest.Entry], diagnostics: inout Diagnostics) -> Manifest? {
+        /// `offers.json` (unless static/ has one), the static folder's files, then the manifest of everything written;
+        /// nil when either met an error or two files claimed one path.
+        func finish(_ pages: Pages, diagnostics: inout Diagnostics) -> Manifest? {
+            let entries = pages.entries
+            if inputs.statics[PageOffers.fileName] == nil {
+                output.emit(PageOffers.file(pages.records.offers), hash: nil, from: "paywall's offers.json",
+                            diagnostics: &diagnostics)
+            }
             StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet,
                               diagnostics: &diagnostics)
             guard !diagnostics.hasErrors else { return nil }

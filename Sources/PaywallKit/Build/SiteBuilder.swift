@@ -187,7 +187,7 @@ public struct SiteBuilder {
         for name in [Step.resolve, .render, .write] { timings[name] += pages.timings[name] }
         guard !diagnostics.hasErrors else { return stopped(.render, failedCache, site.config) }
 
-        guard let manifest = step(.write, { plan.finish(pages.entries, diagnostics: &$0) }) else {
+        guard let manifest = step(.write, { plan.finish(pages, diagnostics: &$0) }) else {
             return stopped(.write, failedCache, site.config)
         }
         // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last

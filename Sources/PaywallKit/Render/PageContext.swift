@@ -40,15 +40,21 @@ struct PageContext {
                                         badgeLocale: badgeLocale, vocabulary: vocabulary)
             context.currentProductID = option.isSubscription ? current : ""
             let value = cache.value(of: context) {
-                var values = LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
-                                                 billingPlan: option.billingPlan.rawValue)
-                values.currentProductID = context.currentProductID
-                return config.links.url(for: option.product, values, billing: config.billing)
+                Self.purchaseURL(of: option, model: model, config: config, currentProductID: context.currentProductID)
             }
             return (option, value)
         }
         cache.insert(made, for: key)
         return made
+    }
+
+    /// The option's purchase link from `actions` (a subscriber's changes the plan from `currentProductID`).
+    static func purchaseURL(of option: StoreOption, model: StoreModel, config: SiteConfig,
+                            currentProductID: String) -> String? {
+        var values = LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
+                                         billingPlan: option.billingPlan.rawValue)
+        values.currentProductID = currentProductID
+        return config.links.url(for: option.product, values, billing: config.billing)
     }
 
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.

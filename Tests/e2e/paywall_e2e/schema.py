@@ -1,9 +1,11 @@
 """python3 -m paywall_e2e.schema PAYWALL SITE…: validates each site's paywall.yml, native catalog and every page's
-front matter against `paywall schema site|catalog|page`, with the jsonschema package (an independent
-implementation of JSON Schema 2020-12). Prints one line per file and `N passed, M failed` last."""
+front matter against `paywall schema site|catalog|page`, and the offers.json its build writes against `paywall
+schema offers`, with the jsonschema package (an independent implementation of JSON Schema 2020-12). Prints one line
+per file and `N passed, M failed` last."""
 import json
 import os
 import sys
+import tempfile
 
 import jsonschema
 import yaml
@@ -29,7 +31,7 @@ def front_matter(path):
 
 def main():
     binary, sites = sys.argv[1], sys.argv[2:]
-    validators = {name: schema(binary, name) for name in ("site", "catalog", "page")}
+    validators = {name: schema(binary, name) for name in ("site", "catalog", "page", "offers")}
     report = Report(shown=10)
 
     def check(kind, path, document):
@@ -50,6 +52,10 @@ def main():
             matter = front_matter(os.path.join(content, name))
             if matter is not None:
                 check("page", os.path.join(content, name), matter)
+        with tempfile.TemporaryDirectory() as output:
+            run(binary, "build", site, "-o", os.path.join(output, "public"), "--quiet", check=True)
+            with open(os.path.join(output, "public", "offers.json"), encoding="utf-8") as f:
+                check("offers", os.path.join(site, "public", "offers.json"), json.load(f))
     # The schemas must also reject what the tool rejects.
     for kind, document, what in [
         ("page", {"groupId": "pro"}, "a misspelled key"),

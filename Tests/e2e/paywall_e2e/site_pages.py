@@ -10,6 +10,10 @@ one of the --pages globs; `*` also matches `/`):
   no-js           no <script>, no on* handler attributes, a CSP <meta> that allows no script, every
                   href/src/action/... is https: or relative.
   document        exactly one <h1>, <html lang> and <html dir>, a non-empty <title>.
+  preview         a store or plain page's Open Graph and X card: its title, description, locale, canonical
+                  address and (when set) an https picture the site publishes.
+  offers          offers.json lists every store page, each with the page's options in its order, and their
+                  names, prices, savings, offers and purchase links as the page has them.
   console         loading the page logs no error: no missing stylesheet/image, nothing blocked by
                   the page's own CSP (e.g. a style="" attribute under style-src 'self').
   axe[light|dark] axe-core (WCAG 2.0/2.1/2.2 A and AA tags) reports no violation, in both emulated
@@ -40,6 +44,7 @@ from .browser import WebDriverException, load, make_driver
 from .checks.axe import check_axe
 from .checks.console import check_console
 from .checks.document import check_document, check_no_js, check_nu, check_preview
+from .checks.offers import check_offers
 from .checks.keyboard import check_keyboard
 from .checks.layout import check_responsive, check_tables
 from .checks.prices import check_prices
@@ -140,6 +145,7 @@ def main(argv=None):
         check_no_js(report, name, text, page)
         check_document(report, name, page)
         check_preview(report, name, page, root)
+    check_offers(report, root, paths)
     report.timed("static", start)
 
     run_browser_checks(report, deps, root, paths)

@@ -1,9 +1,10 @@
 import Foundation
 
 /// JSON Schemas (draft 2020-12) of paywall's file formats, for editors' completion and validation
-/// (`paywall schema catalog|page|site`). Built from the same key lists the loaders accept.
+/// (`paywall schema catalog|page|site|offers`; `offers` is the output's `offers.json`). Built from the same key lists
+/// the loaders accept.
 public enum JSONSchema {
-    public enum Format: String, CaseIterable, Sendable { case catalog, page, site }
+    public enum Format: String, CaseIterable, Sendable { case catalog, page, site, offers }
 
     /// A JSON value with ordered keys, so the printed schema reads top-down.
     indirect enum Value {
@@ -36,6 +37,7 @@ public enum JSONSchema {
         case .catalog: ("paywall catalog", catalog)
         case .page: ("paywall page front matter", page)
         case .site: ("paywall.yml", site)
+        case .offers: ("paywall offers.json", offers)
         }
         var pairs: [(String, Value)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),

@@ -2,7 +2,7 @@ import Foundation
 
 /// A subscription offer: introductory, promotional or win-back.
 public struct Offer: Hashable, Sendable {
-    public enum Kind: String, Sendable { case introductory, promotional, winBack }
+    public enum Kind: String, Sendable, CaseIterable { case introductory, promotional, winBack }
 
     public enum PaymentMode: String, Sendable, CaseIterable {
         /// Nothing to pay for `period` × `periodCount`.

@@ -1,0 +1,97 @@
+import Foundation
+import Mustache
+
+/// One page's options as data, for `offers.json`: what the page sells, in its words and as numbers, made by the
+/// same fields that render the page (so the texts are its own, byte for byte).
+enum PageOffers {
+    /// The JSON object of the page at `path` (one line): its place and customer state, and each option it shows (in
+    /// `section` alone, for a page of `optionGroups.style: links`; an option in none of a page's groups is not shown).
+    static func json(_ model: StoreModel, path: String, section: String?, text: PriceText,
+                     config: SiteConfig) -> String {
+        let current = if case .current(let id) = model.state { id } else { "" }
+        let sections = OptionSection.split(model.options.map { ($0, MustacheValue.null) }, model.page.optionGroups,
+                                           text: text)
+        let shown = Set(sections.filter { section == nil || $0.key == section }.flatMap { $0.options.map(\.option.id) })
+        let options = model.options.enumerated().filter { shown.contains($0.element.id) }.map { index, option in
+            var context = OptionContext(option: option, index: index, text: text, isSelected: false, subscribeURL: nil,
+                                        assetPrefix: "")
+            context.currentProductID = option.isSubscription ? current : ""
+            if option.isPurchasable {
+                context.subscribeURL = PageContext.purchaseURL(of: option, model: model, config: config,
+                                                               currentProductID: context.currentProductID)
+            }
+            return object(of: context)
+        }
+        return JSON.object([
+            ("path", JSON.string(path)), ("page", JSON.string(model.page.name)),
+            ("locale", JSON.string(model.locale)), ("storefront", JSON.string(model.storefront)),
+            ("currency", JSON.string(model.currency)), ("state", JSON.string(model.state.name)),
+            ("productID", model.state.productID.map(JSON.string) ?? "null"),
+            ("options", "[" + options.joined(separator: ",") + "]"),
+        ])
+    }
+
+    /// An option: its product, the billed price as the page writes it and as a decimal string, the period it is
+    /// billed for, the per-month price, the saving, the offer, the commitment and the purchase link.
+    static func object(of context: OptionContext) -> String {
+        let option = context.option, text = context.text
+        func field(_ field: OptionContext.Field) -> String {
+            switch field.value(context) {
+            case .string(let value)?: JSON.string(value)
+            case .bool(let value)?: value ? "true" : "false"
+            default: "null"
+            }
+        }
+        let offer = option.offer.map { applied in
+            JSON.object([
+                ("kind", JSON.string(applied.offer.kind.rawValue)), ("id", applied.offer.id.map(JSON.string) ?? "null"),
+                ("paymentMode", JSON.string(applied.offer.paymentMode.rawValue)),
+                ("price", JSON.string(text.price(applied.price ?? 0))),
+                ("amount", JSON.string(PriceMath.plain(applied.price ?? 0))),
+                ("period", JSON.string(applied.offer.period.description)),
+                ("periodCount", String(applied.offer.periodCount)),
+                ("duration", JSON.string(context.offerDuration(applied))),
+                ("text", JSON.string(text.offerThen(applied, regular: option.price,
+                                                    option.billingPeriod ?? Period(1, .month)))),
+            ])
+        }
+        let commitment = option.commitment.map { commitment in
+            JSON.object([
+                ("payments", String(commitment.payments)), ("total", JSON.string(text.money(commitment.total))),
+                ("totalAmount", JSON.string(PriceMath.plain(commitment.total))),
+                ("period", JSON.string(commitment.period.description)),
+            ])
+        }
+        return JSON.object([
+            ("product", field(.id)), ("index", String(context.index)), ("kind", field(.kind)),
+            ("displayName", field(.displayName)),
+            ("price", field(.price)), ("amount", JSON.string(PriceMath.plain(option.price))),
+            ("currency", JSON.string(text.currency)), ("period", field(.period)),
+            ("billingPeriod", option.isSubscription ? option.billingPeriod.map { JSON.string($0.description) } ?? "null"
+                                                    : "null"),
+            ("billed", field(.pricePerPeriod)), ("billingPlan", field(.billingPlan)),
+            ("pricePerMonth", field(.pricePerMonth)), ("equivalent", field(.equivalent)),
+            ("discount", field(.relativeDiscount)),
+            ("discountPercent", option.relativeDiscount.map(String.init) ?? "null"),
+            ("offer", offer ?? "null"), ("commitment", commitment ?? "null"),
+            ("isCurrent", field(.isCurrent)), ("purchaseURL", field(.subscribeURL)),
+        ])
+    }
+
+    /// `offers.json`: every store page's options, in the order of the pages' paths.
+    static func file(_ pages: [(path: String, json: String)]) -> OutputFile {
+        let sorted = pages.sorted { $0.path < $1.path }.map(\.json)
+        return OutputFile(fileName, "{\"generator\":\"paywall\",\"pages\":[\n" + sorted.joined(separator: ",\n")
+                                        + "\n]}\n")
+    }
+
+    static let fileName = "offers.json"
+
+    /// Compact JSON text: objects from (key, value text) pairs in order, strings quoted.
+    enum JSON {
+        static func string(_ text: String) -> String { JSONText.quoted(text) }
+        static func object(_ members: [(String, String)]) -> String {
+            "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        }
+    }
+}
