@@ -14,6 +14,7 @@ import PaywallTestSupport
         #expect(status == 0, "\(output.stderr)")
         let page = try String(contentsOfFile: temp.path("site/public/en-US/pro/index.html"), encoding: .utf8)
         #expect(page.contains("<link rel=\"canonical\" href=\"https://pr-7.preview.dev/sub/en-US/pro/\">"))
+        #expect(page.contains("<meta property=\"og:url\" content=\"https://pr-7.preview.dev/sub/en-US/pro/\">"))
         #expect(!page.contains("https://example.com/subscribe/"))
         let sitemap = try String(contentsOfFile: temp.path("site/public/sitemap.xml"), encoding: .utf8)
         #expect(sitemap.contains("<loc>https://pr-7.preview.dev/sub/en-US/pro/</loc>"))

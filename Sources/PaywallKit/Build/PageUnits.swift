@@ -115,7 +115,8 @@ struct PageUnits: Sendable {
                                          formatted: thread.pages.formatted)
                     result.offers.append((placement.path, PageOffers.json(model, path: placement.path,
                                                                            section: placement.onlySection,
-                                                                           text: text, config: site.config)))
+                                                                           text: text, config: site.config,
+                                                                           cache: &thread.pages.options)))
                 }
                 result.timings.write += SiteBuilder.seconds(since: start)
             }

@@ -20,6 +20,28 @@ extension OptionContext {
         /// Each page's contexts, by its options array itself and the page fields the contexts read: the pages of a
         /// locale, group and customer share the array the resolver's cache made, so one look-up serves the page.
         private var pages = BoundedCache<PageKey, [(option: StoreOption, value: MustacheValue)]>(limit: 20_000)
+        /// Each option's `offers.json` object (``PageOffers``), by its context's key: it reads what the fields read;
+        /// and a page's list of them, by the page's options array and what chooses the options shown.
+        private var offers = BoundedCache<Key, String>(limit: 50_000)
+        private var offerLists = BoundedCache<OffersKey, String>(limit: 20_000)
+
+        struct OffersKey: Hashable, Sendable {
+            var options: OptionsIdentity, locale: String, currency: String, currentProductID: String
+            var section: String?, groups: Page.OptionGroups?
+        }
+
+        /// The `offers.json` object of `context`: `make`'s, or the one made for a context with the same key.
+        mutating func offer(of context: OptionContext, make: () -> String) -> String {
+            offers.kept(Self.key(of: context), make: make)
+        }
+
+        /// A page's `offers.json` options: `make`'s, or the list made for a page with the same key.
+        mutating func offerList(_ key: OffersKey, make: (inout Self) -> String) -> String {
+            if let known = offerLists.value(for: key) { return known }
+            let made = make(&self)
+            offerLists.insert(made, for: key)
+            return made
+        }
 
         /// An options array known by its storage, which it keeps alive: equal only to the same array, unchanged
         /// (changing an element of an array this key shares copies the storage first). Two equal arrays made apart
