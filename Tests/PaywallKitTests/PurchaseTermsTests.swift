@@ -63,6 +63,8 @@ import Testing
         let html = try Self.html(Self.site("groupID: birdwatch.pro\ncontrolStyle: buttons"))
         #expect(html.contains("<p class=\"renewal\">$19.99 for 1 year, then $49.99/year. Renews automatically until canceled.</p>"))
         #expect(html.contains("<p class=\"renewal\">Renews automatically at $4.99 per month until canceled.</p>"))
+        #expect(html.components(separatedBy: "$19.99 for 1 year, then $49.99/year").count == 2,
+                "the offer is said once, under the card's button, not also under its price")
     }
 
     @Test func aOneTimeProductsLineNamesItsPriceAndTermsNotRenewal() throws {
