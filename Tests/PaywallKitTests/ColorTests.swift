@@ -45,12 +45,19 @@ import Testing
         #expect(warning.message.contains("theme.accentForeground #ffffff on theme.accentColor #f43e37 has a contrast of 3.75:1"))
         #expect(warning.location.file == "site/paywall.yml" && warning.location.line == line)
         #expect(!chosen.diagnostics.hasErrors, "a warning, the page still builds")
-        // Near-black reaches 4.53:1 on #F43E37, so the default pair passes; on mid grey neither reaches 4.5:1.
+        // On a mid-tone accent (white at 3:1 or more: the red of a brand) the text is white, as a designer puts it,
+        // on the accent darkened just enough to reach 4.5:1 where text sits; a light accent keeps near-black.
         let red = TestSite().config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\ntheme: { accentColor: \"#F43E37\" }").build()
         #expect(red.diagnostics.all.isEmpty, "\(red.diagnostics.all)")
-        #expect(try #require(Self.stylesheet(red)).contains("--accent: #f43e37; --on-accent: #1c1c1e;"))
-        let automatic = TestSite().config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\ntheme: { accentColor: \"#777777\" }").build()
-        #expect(automatic.diagnostics.warnings.contains { $0.message.contains("the better of white and near-black (#ffffff) on theme.accentColor #777777 has a contrast of 4.47:1") },
+        #expect(try #require(Self.stylesheet(red)).contains("--accent: #f43e37; --on-accent: #ffffff; --accent-fill: #dc3831;"))
+        #expect(CSSColor.contrast("#dc3831", "#ffffff") >= 4.5 && CSSColor.contrast("#dd3932", "#ffffff") < 4.5,
+                "the least darkening that reaches 4.5:1")
+        #expect(CSSColor.accentText(on: "#0a84ff") == ("#ffffff", "#0875e3"))
+        #expect(CSSColor.accentText(on: "#34c759") == ("#1c1c1e", nil))
+        #expect(CSSColor.accentText(on: "#0066cc") == ("#ffffff", nil))
+        // With an alpha channel the accent is not darkened: on mid grey neither colour reaches 4.5:1, and check says so.
+        let automatic = TestSite().config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\ntheme: { accentColor: \"#777777ff\" }").build()
+        #expect(automatic.diagnostics.warnings.contains { $0.message.contains("the better of white and near-black (#ffffff) on theme.accentColor #777777ff has a contrast of 4.47:1") },
                 "\(automatic.diagnostics.all.map(\.description))")
         let readable = TestSite().config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\ntheme: { accentColor: \"#0066cc\" }").build()
         #expect(readable.diagnostics.all.isEmpty)

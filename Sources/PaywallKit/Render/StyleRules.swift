@@ -83,8 +83,10 @@ struct StyleRules: Sendable {
     var css: String {
         var text = ""
         if let accentColor {
-            text += "\n:root { --accent: \(accentColor); --on-accent: "
-                    + "\(accentForeground ?? CSSColor.readableText(on: accentColor)); }\n"
+            let chosen: (text: String, fill: String?) = accentForeground.map { ($0, nil) }
+                ?? CSSColor.accentText(on: accentColor)
+            text += "\n:root { --accent: \(accentColor); --on-accent: \(chosen.text);"
+                    + (chosen.fill.map { " --accent-fill: \($0);" } ?? "") + " }\n"
         } else if let accentForeground {
             text += "\n:root { --on-accent: \(accentForeground); }\n"
         }

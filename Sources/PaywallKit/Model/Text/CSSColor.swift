@@ -17,8 +17,8 @@ public enum CSSColor {
     static func accentContrastWarning(accent: String?, foreground: String?,
                                       at location: SourceLocation?) -> Diagnostic? {
         guard let location, let accent = accent ?? foreground.map({ _ in "#0066cc" }) else { return nil }
-        let text = foreground ?? readableText(on: accent)
-        let ratio = contrast(accent, text)
+        let (text, fill): (String, String?) = foreground.map { ($0, nil) } ?? accentText(on: accent)
+        let ratio = contrast(fill ?? accent, text)
         guard ratio < minimumContrast else { return nil }
         let shown = (ratio * 100).rounded(.down) / 100
         let what = foreground == nil ? "the better of white and near-black (\(text))" : "theme.accentForeground \(text)"
