@@ -78,6 +78,21 @@ import Testing
         #expect(current.contains("<meta property=\"og:url\" content=\"https://example.com/subscribe/en-US/pro/\">"))
     }
 
+    @Test func aPolicyPageIsSharedAsItselfWithTheAppsPicture() throws {
+        let site = Self.site.config(replacing: "privacyPolicy: https://example.com/privacy",
+                                    with: "privacyPolicy: { page: privacy.md }")
+            .with { $0.content["privacy.md"] = "# Privacy\n\nWe keep nothing.\n" }
+        let html = try Self.html("de-DE/policies/privacy/index.html", of: site)
+        for line in ["<meta property=\"og:title\" content=\"Privacy\">",
+                     "<meta property=\"og:description\" content=\"Birdwatch\">",
+                     "<meta property=\"og:url\" content=\"https://example.com/subscribe/de-DE/policies/privacy/\">",
+                     "<meta property=\"og:image\" content=\"https://example.com/subscribe/assets/share.png\">",
+                     "<meta property=\"og:locale\" content=\"de_DE\">",
+                     "<meta name=\"apple-itunes-app\" content=\"app-id=1234567\">"] {
+            #expect(html.contains(line + "\n"), "missing: \(line)")
+        }
+    }
+
     @Test func withoutBaseURLThereIsNoAbsoluteAddressToShareAndCheckSaysSo() throws {
         let site = Self.site.config(replacing: "baseURL: https://example.com/subscribe/\n", with: "")
         let result = site.build()

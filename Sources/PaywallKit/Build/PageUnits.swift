@@ -101,6 +101,14 @@ struct PageUnits: Sendable {
                 let html = renderer.render(model, strings: locale.strings, texts: thread.texts(locale),
                                            placement: placement, library: thread.library, cache: &thread.pages,
                                            memo: thread.memo, diagnostics: &result.diagnostics)
+                if html != nil, !page.isPlain {
+                    let text = PriceText(locale: model.locale, currency: model.currency, strings: locale.strings,
+                                         formatted: thread.pages.formatted)
+                    result.offers.append((placement.path, PageOffers.json(model, path: placement.path,
+                                                                           section: placement.onlySection,
+                                                                           text: text, config: site.config,
+                                                                           cache: &thread.pages.options)))
+                }
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
                 start = DispatchTime.now()
@@ -110,14 +118,6 @@ struct PageUnits: Sendable {
                 result.entries.append(Manifest.Entry(path: file.path, page: page.name, locale: locale.locale,
                                                      variant: state.name, productID: state.productID,
                                                      products: model.options.map(\.id), hash: hash))
-                if !page.isPlain {
-                    let text = PriceText(locale: model.locale, currency: model.currency, strings: locale.strings,
-                                         formatted: thread.pages.formatted)
-                    result.offers.append((placement.path, PageOffers.json(model, path: placement.path,
-                                                                           section: placement.onlySection,
-                                                                           text: text, config: site.config,
-                                                                           cache: &thread.pages.options)))
-                }
                 result.timings.write += SiteBuilder.seconds(since: start)
             }
         }

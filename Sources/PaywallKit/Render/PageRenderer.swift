@@ -72,7 +72,7 @@ struct PageRenderer {
         context["canonicalURL"] = canonicalURL.map(MustacheValue.string) ?? .null
         context["noindex"] = .bool(!state.isEmpty || isPlain)
         context["preview"] = .object(LinkPreview(model: model, config: config, placement: placement,
-                                                 url: canonicalURL).context)
+                                                 url: canonicalURL).context(config))
         let pageLinks = self.pageLinks(placement, root: root, cache: &cache)
         context["alternates"] = pageLinks.alternates
         var languages = pageLinks.languages

@@ -68,15 +68,20 @@ struct PolicyPages {
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML, tableWords: words)
             let path = "\(locale)/policies/\(slug)/"
             let root = "../../../"
+            let title = rendered.firstH1 ?? strings[kind]
+            let canonicalURL = config.baseURL.map { $0 + path }
+            let preview = LinkPreview(description: config.appName ?? title, url: canonicalURL,
+                                      image: config.appSocialImage, locale: locale)
             let context: MustacheObject = [
-                "title": .string(rendered.firstH1 ?? strings[kind]),
+                "title": .string(title),
                 "hasH1": .bool(rendered.h1Count > 0),
                 "lang": .string(locale), "locale": .string(locale),
                 "dir": .string(strings.direction),
                 "stylesheet": .string(root + stylesheet),
                 "root": .string(root),
                 "contentHTML": .string(FallbackLanguage.wrap(rendered.html, markdownLocale, on: locale)),
-                "canonicalURL": config.baseURL.map { .string($0 + path) } ?? .null,
+                "canonicalURL": canonicalURL.map(MustacheValue.string) ?? .null,
+                "preview": .object(preview.context(config)),
                 "colorScheme": config.colorScheme == .automatic ? .null : .string(config.colorScheme.rawValue),
                 "t": texts,
             ]
