@@ -14,6 +14,7 @@
 #include <unicode/uidna.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/uloc.h>
+#include <unicode/ustring.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ustring.h>
@@ -416,6 +417,25 @@ int32_t pwl_display_name(const char *locale, const char *display_locale,
     if (icu_locale(locale, icu) != 0 || icu_locale(display_locale, display) != 0) return -1;
     NameContext context = { icu, display };
     return fill_out(fill_name, &context, buffer, capacity);
+}
+
+typedef struct { const char *locale; const UChar *text; int32_t length; } CaseContext;
+
+static int32_t fill_upper(const void *context, UChar *dest, int32_t capacity, UErrorCode *status) {
+    const CaseContext *upper = context;
+    return u_strToUpper(dest, capacity, upper->text, upper->length, upper->locale, status);
+}
+
+int32_t pwl_uppercase(const char *text, const char *locale, char *buffer, int32_t capacity) {
+    char icu[LOCALE_CAPACITY];
+    if (text == NULL || icu_locale(locale, icu) != 0) return -1;
+    int32_t length = 0;
+    UChar *utf16 = utf16_copy(text, &length);
+    if (utf16 == NULL) return -1;
+    CaseContext context = { icu, utf16, length };
+    int32_t written = fill_out(fill_upper, &context, buffer, capacity);
+    free(utf16);
+    return written;
 }
 
 int32_t pwl_is_right_to_left(const char *locale) {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import PaywallKit
 import PaywallPlatform
 
@@ -36,16 +41,17 @@ enum Build {
         }
         let seconds = SiteBuilder.seconds(since: start)
         if options.timings {
-            reporter.err("timings: \(result.timings.description), total \(String(format: "%.1f ms", seconds * 1000)) "
+            let total = TextFormat.fixed(seconds * 1000, places: 1)
+            reporter.err("timings: \(result.timings.description), total \(total) ms "
                              + "(\(EnglishPlural.count(options.jobs, "job")); "
                              + "resolve, render and write summed over jobs)")
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
         let summary = "\(EnglishPlural.count(result.pageCount, "page")) in \(EnglishPlural.count(locales, "locale"))"
         if write {
-            reporter.status("Built \(summary) into \(output)/ in \(String(format: "%.2f", seconds)) s")
+            reporter.status("Built \(summary) into \(output)/ in \(TextFormat.fixed(seconds, places: 2)) s")
         } else {
-            reporter.status("Checked \(summary) in \(String(format: "%.2f", seconds)) s: no errors")
+            reporter.status("Checked \(summary) in \(TextFormat.fixed(seconds, places: 2)) s: no errors")
         }
         return 0
     }

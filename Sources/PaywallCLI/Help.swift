@@ -42,7 +42,7 @@ enum Help {
 
     /// One line of a list: the name in a column of 22, then its text and default.
     private static func row(_ name: String, _ text: String, default defaultValue: String? = nil) -> String {
-        "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + "  " + text
+        "  " + String((name + String(repeating: " ", count: 22)).prefix(22)) + "  " + text
             + (defaultValue.map { " (default: \($0))" } ?? "")
     }
 }

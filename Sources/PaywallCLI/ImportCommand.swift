@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallKit
 import PaywallPlatform
 
@@ -9,7 +13,7 @@ enum ImportCommand {
         let file = options.file
         let data: Data
         do { data = try FileSystem.disk.read(file) } catch {
-            let reason = (error as? FileSystem.ReadError)?.message ?? error.localizedDescription
+            let reason = (error as? FileSystem.ReadError)?.message ?? String(describing: error)
             reporter.report([.error(SourceLocation(file: file), "cannot read the file: \(reason)",
                                     hint: "name an Xcode StoreKit configuration file, such as Products.storekit")])
             return 1

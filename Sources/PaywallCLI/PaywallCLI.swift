@@ -1,5 +1,9 @@
 import CBuildInfo
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallKit
 import PaywallPlatform
 
@@ -22,7 +26,7 @@ public enum PaywallCLI {
     /// Runs with the process's arguments and exits with the command's status.
     public static func run() -> Never {
         let console = Console.standard
-        exit(main(Array(CommandLine.arguments.dropFirst()), console: console))
+        Platform.exit(main(Array(CommandLine.arguments.dropFirst()), console: console))
     }
 
     /// The testable entry point: arguments without the program name; returns the exit status.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallKit
 
 /// Prints diagnostics as the compiler does (`path:line:column: error: message`), as JSON lines, and as
@@ -39,23 +43,23 @@ struct Reporter {
     }
 
     func json(_ diagnostic: Diagnostic) -> String {
-        var object: [String: Any] = [
-            "severity": diagnostic.severity.rawValue, "file": diagnostic.location.file,
-            "line": diagnostic.location.line, "column": diagnostic.location.column, "message": diagnostic.message,
-        ]
-        if let hint = diagnostic.hint { object["hint"] = hint }
-        let data = (try? JSONSerialization.data(withJSONObject: object,
-                                                options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        struct Line: Encodable { var severity, file: String, line, column: Int, message: String, hint: String? }
+        let location = diagnostic.location
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Line(severity: diagnostic.severity.rawValue, file: location.file,
+                                             line: location.line, column: location.column,
+                                             message: diagnostic.message, hint: diagnostic.hint))) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
     /// `::error file=…,line=…,col=…::message`, with GitHub's escaping.
     func annotation(_ diagnostic: Diagnostic) -> String {
         func escape(_ text: String, property: Bool) -> String {
-            var text = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
+            var text = text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D")
+                .replacingEvery("\n", with: "%0A")
             if property {
-                text = text.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+                text = text.replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
             }
             return text
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallKit
 import PaywallPlatform
 import PaywallServer
@@ -32,7 +36,7 @@ enum Serve {
             return 1
         }
         reporter.status("Serving \(options.site) at \(session.url) (Ctrl-C to stop)")
-        fflush(nil)
+        Platform.flushOutput()
         Termination.wait()
         reporter.status("Stopping")
         session.stop()
@@ -49,14 +53,14 @@ enum Serve {
     /// The first build as `paywall build` prints it; rebuilds as `Rebuilt pro (20 pages re-rendered) in 12 ms`;
     /// failures as diagnostics.
     static func print(_ report: PreviewSession.BuildReport, output: String, reporter: Reporter, reported: Reported) {
-        defer { fflush(nil) }  // a long-running command's lines should show when piped too
+        defer { Platform.flushOutput() }  // a long-running command's lines should show when piped too
         // A rebuild repeats only the warnings that changed: the rest were printed before and still hold.
         let (new, kept) = reported.replace(with: report.diagnostics)
         reporter.report(new)
         if kept > 0 && !reporter.quiet {
             reporter.err("(\(EnglishPlural.count(kept, "warning")) as before)")
         }
-        let seconds = String(format: "%.2f", report.seconds)
+        let seconds = TextFormat.fixed(report.seconds, places: 2)
         guard report.succeeded else {
             let count = report.diagnostics.filter { $0.severity == .error }.count
             reporter.err("build failed: \(EnglishPlural.count(count, "error")); "
@@ -69,12 +73,12 @@ enum Serve {
             reporter.status("Built \(pages) in \(locales) into \(output)/ in \(seconds) s")
         } else if let pages = report.renderedPages {
             let rendered = pages.isEmpty ? "" : " " + pages.joined(separator: ", ")
-            reporter.status("Rebuilt\(rendered) in \(String(format: "%.0f", report.seconds * 1000)) ms "
+            reporter.status("Rebuilt\(rendered) in \(TextFormat.fixed(report.seconds * 1000, places: 0)) ms "
                                 + "(\(report.timings.description)); "
                                 + "\(pages.isEmpty ? "every page is" : "the other pages are") kept")
         } else {
             reporter.status("Rebuilt \(EnglishPlural.count(report.pageCount, "page")) in "
-                                + "\(String(format: "%.0f", report.seconds * 1000)) ms")
+                                + "\(TextFormat.fixed(report.seconds * 1000, places: 0)) ms")
         }
     }
 }

@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// File I/O as a small struct of closures (Saga-style injected I/O): `disk` in a build, an in-memory tree in tests.
 public struct FileSystem: Sendable {
@@ -49,8 +58,8 @@ public struct FileSystem: Sendable {
             list: { folder in list(folder, hidden: false) },
             exists: { FileManager.default.fileExists(atPath: $0) },
             isDirectory: { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                var info = stat()
+                return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
             },
             resolve: { Platform.resolvedPath($0) })
         disk.listHidden = { folder in list(folder, hidden: true) }

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The process's surroundings: environment variables, the terminal, the cores.
 extension Platform {
@@ -15,7 +19,12 @@ extension Platform {
 
     /// Writes `text` to standard error.
     public static func writeToStandardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Platform.write(2, $0.baseAddress, $0.count) }
+            guard written > 0 || (written < 0 && errno == EINTR) else { return }
+            bytes = bytes.dropFirst(max(0, written))
+        }
     }
 
     /// The cores this process may use (at least 1).

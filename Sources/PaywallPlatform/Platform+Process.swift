@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Processes: one started to outlive this one.
 extension Platform {
@@ -43,7 +47,7 @@ extension Platform {
         guard posix_spawn(&pid, path, &actions, &attributes, argv, environment) == 0 else { return false }
         // Reaped here while this process lives (`serve`); after it exits, by init.
         let child = pid
-        Thread.detachNewThread { waitpid(child, nil, 0) }
+        detachThread { waitpid(child, nil, 0) }
         return true
     }
 
@@ -54,5 +58,39 @@ extension Platform {
         #else
         UnsafePointer(environ)
         #endif
+    }
+
+    /// Runs `body` on a new detached thread (a plain pthread of the default stack size); false when the system
+    /// refused one.
+    @discardableResult
+    public static func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        guard pthread_create(&thread, &attributes, { ThreadBody.run($0) }, context) == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+}
+
+/// A detached thread's closure, passed through `pthread_create`'s context pointer.
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    /// The thread's start: runs the body and lets it go (the context is non-nil on Linux and Darwin alike).
+    static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+        return nil
     }
 }

@@ -1,4 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A pthread read-write lock: many requests read the output folder at once; a rebuild swaps it alone.
 public final class ReadWriteLock: @unchecked Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One parsed HTTP/1.x request head: the request line and the header fields.
 public struct HTTPRequest: Sendable, Equatable {
@@ -35,7 +39,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection stays open after the response (HTTP/1.1 unless `close`; HTTP/1.0 only with `keep-alive`).
     public var keepAlive: Bool {
         let tokens = (header("Connection") ?? "").lowercased().split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces }
         return minorVersion >= 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
     }
 
@@ -169,7 +173,7 @@ public struct HTTPRequestParser: Sendable {
               let name = String(validating: bytes[field.lowerBound..<colon], as: UTF8.self) else { return nil }
         // Values are ISO 8859-1 by the RFC; decode invalid UTF-8 leniently.
         let text = String(decoding: value, as: UTF8.self)
-        return (name, text.trimmingCharacters(in: [" ", "\t"]))
+        return (name, text.trimmingScalars { $0 == " " || $0 == "\t" })
     }
 
     /// RFC 9110 `tchar`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallKit
 
 /// A response status: its code and reason phrase.
@@ -87,7 +91,7 @@ public enum ETag {
     public static func matches(ifNoneMatch: String, _ tag: String) -> Bool {
         let plain = { (tag: Substring) -> Substring in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
         return ifNoneMatch.split(separator: ",").contains { candidate in
-            let candidate = candidate.trimmingCharacters(in: .whitespaces)
+            let candidate = candidate.trimmingSpaces
             return candidate == "*" || plain(Substring(candidate)) == plain(Substring(tag))
         }
     }
@@ -96,13 +100,25 @@ public enum ETag {
 /// The IMF-fixdate of the Date header: `Sun, 06 Nov 1994 08:49:37 GMT`.
 enum HTTPDate {
     static func format(_ date: Date) -> String {
-        var time = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        /// `value / divisor` rounded toward minus infinity (for a time before 1970).
+        func floorDivision(_ value: Int, _ divisor: Int) -> Int {
+            value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+        }
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = floorDivision(seconds, 86_400), time = seconds - day * 86_400
+        // The proleptic Gregorian date of a day count from 1970-01-01, in 400-year eras (Howard Hinnant's method).
+        let shifted = day + 719_468, era = floorDivision(shifted, 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let monthDay = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
-            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[day - floorDivision(day, 7) * 7]), \(two(monthDay)) \(months[month - 1]) \(year) "
+            + "\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) GMT"
     }
 }

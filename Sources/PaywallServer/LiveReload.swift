@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import Synchronization
 
 /// Live reload over Server-Sent Events: the endpoint, the script, and the hub that tells every open page to reload.

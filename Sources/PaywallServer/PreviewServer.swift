@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import PaywallKit
 import PaywallPlatform
 import Synchronization
@@ -35,7 +40,7 @@ public final class PreviewServer: Sendable {
     public var port: Int { state.withLock { $0.port } }
 
     /// `http://HOST:PORT/`, with IPv6 hosts bracketed.
-    public var url: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/" }
+    public var url: String { "http://\(host.containsText(":") ? "[\(host)]" : host):\(port)/" }
 
     /// The number of open connections.
     public var connectionCount: Int { state.withLock { $0.connections.count } }
@@ -54,7 +59,7 @@ public final class PreviewServer: Sendable {
             $0.listener = listener
             $0.port = bound
         }
-        Thread.detachNewThread { [self] in acceptLoop(listener) }
+        Platform.detachThread { [self] in acceptLoop(listener) }
         return bound
     }
 
@@ -84,7 +89,7 @@ public final class PreviewServer: Sendable {
                 return !state.stopped
             }
             guard accepted else { _ = Platform.close(client); break }
-            Thread.detachNewThread { [self] in
+            Platform.detachThread { [self] in
                 serve(client)
                 state.withLock { _ = $0.connections.remove(client) }
                 _ = Platform.close(client)

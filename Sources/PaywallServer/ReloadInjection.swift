@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `serve` changes in each HTML page it sends (the files on disk never change): the live-reload
 /// script before `</head>`, and a Content-Security-Policy meta that allows it.
@@ -13,9 +17,9 @@ public enum ReloadInjection {
 
     public static func inject(_ html: String) -> String {
         var html = rewriteCSP(html)
-        if let head = html.range(of: "</head>", options: .caseInsensitive) {
+        if let head = html.asciiCaseInsensitiveRange(of: "</head>") {
             html.insert(contentsOf: scriptTag, at: head.lowerBound)
-        } else if let body = html.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
+        } else if let body = html.lastAsciiCaseInsensitiveRange(of: "</body>") {
             html.insert(contentsOf: scriptTag, at: body.lowerBound)
         } else {
             html += scriptTag
@@ -27,7 +31,7 @@ public enum ReloadInjection {
     public static func rewriteCSP(_ html: String) -> String {
         var result = ""
         var rest = html[...]
-        while let open = rest.range(of: "<meta", options: .caseInsensitive) {
+        while let open = rest.asciiCaseInsensitiveRange(of: "<meta") {
             guard let close = rest[open.upperBound...].firstIndex(of: ">") else { break }
             let tag = rest[open.lowerBound...close]
             result += rest[..<open.lowerBound]
@@ -40,7 +44,7 @@ public enum ReloadInjection {
     /// `default-src 'none'; style-src 'self'` → `…; script-src 'self'; connect-src 'self'`, keeping every other
     /// directive.
     public static func allowReload(_ policy: String) -> String {
-        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        var directives = policy.split(separator: ";").map { $0.trimmingSpacesAndNewlines }
             .filter { !$0.isEmpty }
         for name in ["script-src", "connect-src"] {
             if let index = directives.firstIndex(where: {
@@ -58,16 +62,16 @@ public enum ReloadInjection {
     }
 
     static func isCSPMeta(_ tag: Substring) -> Bool {
-        let lower = tag.lowercased().replacingOccurrences(of: " ", with: "")
+        let lower = tag.lowercased().replacingEvery(" ", with: "")
         return ["http-equiv=\"content-security-policy\"", "http-equiv='content-security-policy'",
                 "http-equiv=content-security-policy"]
-            .contains { lower.contains($0) }
+            .contains { lower.containsText($0) }
     }
 
     /// The tag with its quoted `content` attribute's policy rewritten.
     static func rewriteContentAttribute(_ tag: Substring) -> String {
         var search = tag[...]
-        while let name = search.range(of: "content", options: .caseInsensitive) {
+        while let name = search.asciiCaseInsensitiveRange(of: "content") {
             // Not the tail of another attribute's name (`http-equiv` has none, but be exact).
             let before = name.lowerBound > tag.startIndex ? tag[tag.index(before: name.lowerBound)] : " "
             var index = name.upperBound
@@ -86,12 +90,12 @@ public enum ReloadInjection {
             var policy = String(tag[valueStart..<valueEnd])
             for (reference, character) in [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""),
                                            ("&#34;", "\"")] {
-                policy = policy.replacingOccurrences(of: reference, with: character, options: .caseInsensitive)
+                policy = policy.replacingEveryIgnoringCase(reference, with: character)
             }
             policy = allowReload(policy)
             policy = quote == "'"
-                ? policy.replacingOccurrences(of: "'", with: "&#39;")
-                : policy.replacingOccurrences(of: "\"", with: "&quot;")
+                ? policy.replacingEvery("'", with: "&#39;")
+                : policy.replacingEvery("\"", with: "&quot;")
             return String(tag[..<valueStart]) + policy + String(tag[valueEnd...])
         }
         return String(tag)

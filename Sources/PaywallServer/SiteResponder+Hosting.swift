@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PaywallPlatform
 import PaywallKit
 
 /// What `serve` does as the hosts do: it answers only its own names (DNS rebinding), sends the site's security
@@ -13,7 +18,7 @@ extension SiteResponder {
         public var anyAddress: Bool
 
         public init(host: String) {
-            let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            let bare = host.lowercased().trimmingScalars { $0 == "[" || $0 == "]" }
             names = ["localhost", "127.0.0.1", "::1", bare]
             anyAddress = ["0.0.0.0", "::"].contains(bare)
         }
@@ -21,7 +26,7 @@ extension SiteResponder {
         /// Whether a `Host` header value names the preview (no header: an HTTP/1.0 client, not a browser).
         public func allows(_ header: String?) -> Bool {
             guard let header else { return true }
-            var name = header.trimmingCharacters(in: .whitespaces).lowercased()
+            var name = header.trimmingSpaces.lowercased()
             if name.hasPrefix("[") {
                 guard let close = name.firstIndex(of: "]") else { return false }
                 let rest = name[name.index(after: close)...]
@@ -38,8 +43,7 @@ extension SiteResponder {
         }
 
         static func isAddress(_ name: String) -> Bool {
-            var v4 = in_addr(), v6 = in6_addr()
-            return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+            Platform.isIPAddress(name)
         }
     }
 

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import PaywallKit
 import PaywallPlatform
 import Synchronization
@@ -99,13 +104,13 @@ public final class Watcher: Sendable {
         guard first else { return }
         let events = Platform.FolderEvents(folders: folders)
         if let events {
-            Thread.detachNewThread { [self] in
+            Platform.detachThread { [self] in
                 // Each change wakes the polling loop at once instead of at its next interval.
                 while !running.withLock({ $0.stopped }) { if events.wait(milliseconds: 200) { wake.signal() } }
                 events.close()
             }
         }
-        Thread.detachNewThread { [self] in
+        Platform.detachThread { [self] in
             defer { ended.signal() }
             while !running.withLock({ $0.stopped }) {
                 poll()

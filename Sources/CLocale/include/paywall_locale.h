@@ -57,6 +57,9 @@ int32_t pwl_format_list(const char *const *items, int32_t count, const char *loc
 int32_t pwl_display_name(const char *locale, const char *display_locale,
                          char *buffer, int32_t capacity);
 
+/* text in upper case by the locale's rules (Turkish i -> \u0130, Greek without accents). */
+int32_t pwl_uppercase(const char *text, const char *locale, char *buffer, int32_t capacity);
+
 /* 1 if the locale's script is written right to left, 0 if not, -1 on failure. */
 int32_t pwl_is_right_to_left(const char *locale);
 

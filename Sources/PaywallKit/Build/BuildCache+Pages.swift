@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PaywallPlatform
 
 extension BuildCache {
     /// What every page reads beside the fingerprint and its own content files: the stylesheet it links (named by the
@@ -105,8 +110,7 @@ extension BuildCache {
             var first = first, second = second
             return first.withUTF8 { one in
                 second.withUTF8 { two in
-                    one.count == two.count
-                        && (one.isEmpty || memcmp(one.baseAddress!, two.baseAddress!, one.count) == 0)
+                    Platform.sameBytes(one, two)
                 }
             }
         }

@@ -28,7 +28,7 @@ extension SiteBuilder {
                     : "\(sources[0]) and \(sources[1]) write '\(min(first.path, path))' and "
                         + "'\(max(first.path, path))', which differ only in case or Unicode normalization: "
                         + "on a case-insensitive disk (a Mac's default) one replaces the other"
-                let file = sources.first { !$0.contains(" ") } ?? path
+                let file = sources.first { !$0.containsText(" ") } ?? path
                 collisions.append(.error(SourceLocation(file: file), message,
                                          hint: "rename one of them (a page, product, locale or asset) "
                                              + "so that every output path is its own"))
@@ -86,7 +86,7 @@ extension SiteBuilder {
                 }
                 for (key, claim) in listed.claims {
                     guard let inside = folders[key], let owner = listed.claims[inside.lowercased()] else { continue }
-                    let file = [claim.source, owner.source].first { !$0.contains(" ") } ?? claim.path
+                    let file = [claim.source, owner.source].first { !$0.containsText(" ") } ?? claim.path
                     found.append(.error(SourceLocation(file: file),
                                         "\(claim.source) writes the file '\(claim.path)' where \(owner.source) "
                                             + "needs a folder of that name for '\(inside)'",

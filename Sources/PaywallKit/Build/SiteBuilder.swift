@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 import PaywallPlatform
 import Synchronization
@@ -61,7 +65,8 @@ public struct SiteBuilder {
 
         /// "load 12.3 ms, resolve 4.5 ms, render 20.1 ms, write 8.0 ms".
         public var description: String {
-            Step.allCases.map { "\($0.rawValue) \(String(format: "%.1f ms", self[$0] * 1000))" }.joined(separator: ", ")
+            Step.allCases.map { "\($0.rawValue) \(TextFormat.fixed(self[$0] * 1000, places: 1)) ms" }
+                .joined(separator: ", ")
         }
 
         public subscript(step: Step) -> Double {

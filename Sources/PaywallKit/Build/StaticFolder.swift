@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A site's `static/` folder, copied to the output root unchanged (Hugo's convention): `robots.txt`,
 /// `favicon.ico`, `.well-known/apple-app-site-association`, a host's own files. It never replaces a file paywall
@@ -12,9 +16,9 @@ public enum StaticFolder {
         let written = Set(output.paths + [Manifest.fileName])
         var folders = Set<String>()
         for path in written {
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = TextFormat.deletingLastPathComponent(path)
             while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = TextFormat.deletingLastPathComponent(folder)
             }
         }
         let pages = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })

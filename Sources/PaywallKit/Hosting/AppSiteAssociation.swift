@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `static/.well-known/apple-app-site-association` (or `static/apple-app-site-association`): the file iOS reads
 /// for universal links (`app.openURL`), shared web credentials and App Clips. Apple's CDN takes strict JSON, an
@@ -18,39 +22,30 @@ public enum AppSiteAssociation {
             return [.error(at, "the file is \(data.count) bytes; Apple reads at most \(maximumBytes) (128 KB)",
                            hint: "list fewer paths, or use wildcards in applinks.details[].components")]
         }
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
+        let root: StrictJSON.Kind, members: [String: StrictJSON.Kind]
+        do throws(StrictJSON.Failure) { (root, members) = try StrictJSON.read(Array(data)) } catch {
             return [.error(place(of: error, in: data, file: file), "the file is not valid JSON",
                            hint: "Apple reads strict JSON: double quotes, no comments, no trailing commas")]
         }
-        guard let root = object as? [String: Any] else {
-            return [.error(at, "the file must be a JSON object, not \(object is [Any] ? "a list" : "a single value")",
+        guard root == .object else {
+            return [.error(at, "the file must be a JSON object, not \(root == .array ? "a list" : "a single value")",
                            hint: "write { \"applinks\": { \"details\": [ … ] } }")]
         }
-        guard sections.contains(where: { root[$0] != nil }) else {
+        guard sections.contains(where: { members[$0] != nil }) else {
             return [.error(at, "the file has no applinks (nor webcredentials or appclips), so it links nothing",
                            hint: "write { \"applinks\": { \"details\": [{ \"appIDs\": [\"TEAMID.bundle.id\"], "
                                + "\"components\": [ … ] }] } }")]
         }
         return sections.compactMap { name in
-            guard let value = root[name], !(value is [String: Any]) else { return nil }
+            guard let kind = members[name], kind != .object else { return nil }
             return .error(at, "'\(name)' must be a JSON object", hint: "write \"\(name)\": { … }")
         }
     }
 
-    /// The line and column of a syntax error, from the offset Foundation names ("around character 16"); the end of
-    /// the file when it ran out, the file alone when it names no place.
-    static func place(of error: Error, in data: Data, file: String) -> SourceLocation {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-        let offset: Int
-        if let range = text.range(of: #"character \d+"#, options: .regularExpression),
-           let number = Int(text[range].dropFirst("character ".count)) {
-            offset = min(number, data.count)
-        } else if text.localizedCaseInsensitiveContains("end of file") {
-            offset = data.count
-        } else {
-            return SourceLocation(file: file)
-        }
+    /// The line and column of a syntax error, from the offset where reading stopped (the end of the file when it
+    /// ran out); the file alone when it is not UTF-8.
+    static func place(of error: StrictJSON.Failure, in data: Data, file: String) -> SourceLocation {
+        guard let offset = error.offset.map({ min($0, data.count) }) else { return SourceLocation(file: file) }
         let before = data.prefix(offset)
         let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex

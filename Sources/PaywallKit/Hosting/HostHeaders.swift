@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The response headers every host should send with the site (`_headers`, the nginx block, `serve`):
 /// the page's CSP as a real header, `nosniff`, a referrer policy, and caching by kind of file.
@@ -36,16 +40,16 @@ public enum HostHeaders {
     /// The `content` of the first `<meta http-equiv="Content-Security-Policy">` in a page, references decoded.
     public static func metaPolicy(in html: String) -> String? {
         var rest = html[...]
-        while let open = rest.range(of: "<meta", options: .caseInsensitive) {
+        while let open = rest.asciiCaseInsensitiveRange(of: "<meta") {
             guard let close = rest[open.upperBound...].firstIndex(of: ">") else { return nil }
             let tag = rest[open.upperBound..<close]
             rest = rest[close...]
-            guard tag.lowercased().contains("content-security-policy"), let value = attribute("content", in: tag)
+            guard tag.lowercased().containsText("content-security-policy"), let value = attribute("content", in: tag)
             else { continue }
             var policy = value
             for (reference, character) in [("&#39;", "'"), ("&#x27;", "'"), ("&apos;", "'"), ("&quot;", "\""),
                                            ("&amp;", "&")] {
-                policy = policy.replacingOccurrences(of: reference, with: character, options: .caseInsensitive)
+                policy = policy.replacingEveryIgnoringCase(reference, with: character)
             }
             return policy
         }
@@ -55,7 +59,7 @@ public enum HostHeaders {
     /// A quoted attribute's value in a tag's text.
     static func attribute(_ name: String, in tag: Substring) -> String? {
         var search = tag
-        while let found = search.range(of: name, options: .caseInsensitive) {
+        while let found = search.asciiCaseInsensitiveRange(of: name) {
             var index = found.upperBound
             let before = found.lowerBound > tag.startIndex ? tag[tag.index(before: found.lowerBound)] : " "
             while index < tag.endIndex, tag[index] == " " { index = tag.index(after: index) }

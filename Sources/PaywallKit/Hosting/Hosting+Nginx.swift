@@ -13,7 +13,7 @@ public enum NginxConfig {
 
         var directive: String {
             guard let host else { return "\(port)" }
-            return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            return host.containsText(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
     }
 
@@ -110,13 +110,13 @@ public enum NginxConfig {
             languages.append(LocaleID.language(locale).lowercased())
         }
         let alternatives = (tags + languages.filter { !tags.contains($0) }).map {
-            $0.replacingOccurrences(of: "-", with: "\\-")
+            $0.replacingEvery("-", with: "\\-")
         }
         var text = "map $http_accept_language $paywall_lang_\(index) {\n    default \"\";\n"
         text += "    \(quoted("~*" + acceptLanguagePattern(alternatives))) $1;\n}\n"
         text += "map $paywall_lang_\(index) $paywall_locale_\(index) {\n    default \(fallback);\n"
         for locale in locales {
-            text += "    \"~*^\(locale.replacingOccurrences(of: "-", with: "\\-"))$\" \(locale);\n"
+            text += "    \"~*^\(locale.replacingEvery("-", with: "\\-"))$\" \(locale);\n"
         }
         for language in languages where !locales.contains(where: { $0.lowercased() == language }) {
             let target = LanguageNegotiation.languageMatch(language, among: locales,
@@ -133,6 +133,6 @@ public enum NginxConfig {
 
     /// A double-quoted nginx string.
     static func quoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + value.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 }

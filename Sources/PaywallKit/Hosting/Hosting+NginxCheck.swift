@@ -32,7 +32,7 @@ extension NginxConfig {
             }
         }
         let policy = routes.contentSecurityPolicy
-        if let problem = HostValue.headerValueProblem(policy) ?? (policy.contains("$") ? "has a '$'" : nil) {
+        if let problem = HostValue.headerValueProblem(policy) ?? (policy.containsText("$") ? "has a '$'" : nil) {
             throw .error(place, "the page's Content-Security-Policy (the theme's <meta>) \(problem), "
                          + "which nginx's add_header cannot carry",
                          hint: "write the policy in templates/ on one line, without '$'")
@@ -42,7 +42,7 @@ extension NginxConfig {
     /// `--host` as `listen` takes it (an IPv6 address in brackets), or nil when it is neither an address nor a name.
     static func listenAddress(_ host: String) -> String? {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        if bare.contains(":") { return HostValue.hostName("[\(bare)]") }
+        if bare.containsText(":") { return HostValue.hostName("[\(bare)]") }
         return HostValue.hostName(bare)
     }
 }

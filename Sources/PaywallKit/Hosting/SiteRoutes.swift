@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The addresses a built site answers beyond its files: `/` and every locale-less `NAME/` send a visitor to the
 /// best locale for their `Accept-Language`; missing paths show the theme's 404 page of their locale. Host files,
@@ -70,7 +74,7 @@ public struct SiteRoutes: Sendable, Equatable {
 
     /// `policy` with `'HASH'` in its `script-src` (added after `default-src`, as the pages' `<meta>` has it).
     static func allowing(_ hash: String, in policy: String) -> String {
-        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        var directives = policy.split(separator: ";").map { $0.trimmingSpaces }
             .filter { !$0.isEmpty }
         let source = "'\(hash)'"
         if let index = directives.firstIndex(where: { $0.lowercased().hasPrefix("script-src") }) {

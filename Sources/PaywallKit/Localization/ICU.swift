@@ -97,6 +97,12 @@ public enum ICU {
         text(locale, displayLocale) { pwl_display_name(locale, displayLocale, $0, $1) } ?? locale
     }
 
+    /// `text` in upper case by the locale's rules: "i" is "İ" in tr, Greek drops its accents.
+    /// Falls back to the rules of no language.
+    public static func uppercased(_ text: String, locale: String) -> String {
+        self.text(text, locale) { pwl_uppercase(text, locale, $0, $1) } ?? text.uppercased()
+    }
+
     /// Whether the locale is written right to left: true for ar, he, fa, ur; false if rejected.
     public static func isRightToLeft(_ locale: String) -> Bool {
         hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1

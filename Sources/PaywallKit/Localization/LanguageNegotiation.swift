@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Picks the site locale for a visitor's `Accept-Language` (RFC 9110 §12.5.4, matched as RFC 4647 lookup):
 /// the preferred ranges in order of their `q` weights, each matched exactly, then by dropping subtags from its end

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The theme's UI strings for one locale (`templates/strings/LANG.json`), with the site's overrides.
 public struct Strings: Sendable {

@@ -31,7 +31,7 @@ struct LinkPreview {
     /// them (`de_DE`); `appStoreID` for the Smart App Banner.
     func context(_ config: SiteConfig) -> MustacheObject {
         let image = image.flatMap { path in config.baseURL.map { $0 + assetURL(path) } }
-        func ogLocale(_ locale: String) -> String { locale.replacingOccurrences(of: "-", with: "_") }
+        func ogLocale(_ locale: String) -> String { locale.replacingEvery("-", with: "_") }
         return [
             "description": description.map(MustacheValue.string) ?? .null,
             "url": url.map(MustacheValue.string) ?? .null,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// The words of a monthly plan's commitment: "12 monthly payments, €71.88 total", and its renewal terms.

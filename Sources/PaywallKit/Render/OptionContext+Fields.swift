@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// The fields templates can name on an option (DESIGN.md section 4), as one table: each name is a case, and the

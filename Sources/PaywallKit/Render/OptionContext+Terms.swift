@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What an option's purchase commits the buyer to, in words for the lines under its purchase control.
 extension OptionContext {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An option's prices and labels in words: the billed price, the spoken label, the purchase button's lines.
 extension OptionContext {

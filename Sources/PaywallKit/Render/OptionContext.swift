@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// The template vocabulary of one option (DESIGN.md section 4), RevenueCat's names included as aliases.

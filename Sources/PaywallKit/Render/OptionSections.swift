@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// Options split for `optionGroups` (SubscriptionOptionGroup): by period, family sharing, level, or explicit lists.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// One page's options as data, for `offers.json`: what the page sells, in its words and as numbers, made by the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// Renders one resolved page to HTML: marketing Markdown with placeholders filled, then the theme's `page` template.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// The root `index.html`: every locale by its own name with its pages, and hreflang alternates.
@@ -6,7 +10,7 @@ enum RootIndex {
     /// CLDR writes some languages' names in lower case ("français"); a menu item starts with a capital.
     static func capitalizedFirst(_ name: String, _ locale: String) -> String {
         guard let first = name.first else { return name }
-        return String(first).uppercased(with: Locale(identifier: locale)) + name.dropFirst()
+        return ICU.uppercased(String(first), locale: locale) + name.dropFirst()
     }
 
     /// What every locale chooser of one build shares (the root index and each page's locale-less address): each

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `billingPlan: monthly` (StoreKit's `.preferredSubscriptionPricingTerms` choosing the monthly terms).
 extension Resolver {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A page's options: each product priced in the page's storefront, with its offer, relationship and relative discount.
 extension Resolver {

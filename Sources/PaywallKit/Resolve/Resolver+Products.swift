@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which products a page offers, in StoreKit's order, and the slots they take in the catalog.
 extension Resolver {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `(catalog, page, locale, customer state) -> StoreModel`: pure, and every problem reported with its place.
 public struct Resolver: Sendable {

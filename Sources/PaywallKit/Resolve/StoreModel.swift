@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one page shows, decided as StoreKit would: the templates only display it.
 public struct StoreModel: Sendable {

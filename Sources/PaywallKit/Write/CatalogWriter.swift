@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes a catalog in the native format (`paywall catalog import`): groups, levels, products, texts, offers,
 /// billing plans and policies, each price under its storefront with a comment where further storefronts' go.
@@ -52,7 +56,7 @@ public enum CatalogWriter {
         var result = ""
         for scalar in json.unicodeScalars {
             if isUnprintable(scalar) {
-                result += String(format: "\\u%04X", scalar.value)
+                result += "\\u" + TextFormat.hex(scalar.value)
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -168,6 +172,6 @@ extension CatalogWriter {
             return (nil, diagnostics)
         }
         diagnostics.append(contentsOf: catalog.billingPlanWarnings)
-        return (yaml(catalog, from: (file as NSString).lastPathComponent), diagnostics)
+        return (yaml(catalog, from: TextFormat.lastPathComponent(file)), diagnostics)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The manifest as JSON, written and read by hand: it lists every file of a site (thousands), and a build reads
 /// two and writes one, so Foundation's Codable coders would cost more than the pages.

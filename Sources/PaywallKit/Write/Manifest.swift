@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `paywall-manifest.json`: every page written, and proof that paywall owns the output folder.
 public struct Manifest: Codable, Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallPlatform
 
 /// The output-folder check: where an output may be, that it holds only paywall's files, and what an interrupted
@@ -51,7 +55,7 @@ extension SiteWriter {
         guard kind == .folder else {
             throw .error(location, "the output path is a file, not a folder", hint: "choose another output with -o DIR")
         }
-        guard access(target + "/" + Manifest.fileName, F_OK) != 0 else { return }
+        guard !Platform.reachable(target + "/" + Manifest.fileName) else { return }
         guard let present = Platform.files(below: target) else {
             throw .error(location, "cannot read the output folder", hint: "check its permissions")
         }
@@ -68,7 +72,7 @@ extension SiteWriter {
     static func ownershipCheck(_ target: String, manifest: Manifest, since: Int?,
                                location: SourceLocation) -> Background<Diagnostic?> {
         Background {
-            guard access(target, R_OK | X_OK) == 0 else {
+            guard Platform.canList(target) else {
                 return .error(location, "cannot read the output folder", hint: "check its permissions")
             }
             // A folder of someone else's counts by the files in it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallPlatform
 
 /// Staging: files put into the spare as they are rendered, each written, left as the spare holds it, or hard-linked

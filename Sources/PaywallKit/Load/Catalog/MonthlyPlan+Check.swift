@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a monthly plan's prices must agree on, checked where either loader reads them.
 extension MonthlyPlan {

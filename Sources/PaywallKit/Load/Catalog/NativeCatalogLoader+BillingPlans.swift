@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A native catalog's billing plans: `billingPlans: { monthly: { price: {…}, commitmentPrice: {…} } }` on a
 /// one-year subscription, and offers' `billingPlan: monthly`.

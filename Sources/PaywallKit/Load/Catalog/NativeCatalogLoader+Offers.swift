@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Periods, prices and offers as a native catalog writes them.
 extension NativeCatalogLoader {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a native catalog keeps of a `.storekit` file's settings, so an imported catalog builds the same pages.
 extension NativeCatalogLoader {

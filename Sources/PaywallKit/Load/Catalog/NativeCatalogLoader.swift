@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the native catalog format (YAML or JSON) of DESIGN.md section 2.
 public enum NativeCatalogLoader {

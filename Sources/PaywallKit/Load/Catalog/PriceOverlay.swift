@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallPlatform
 
 /// `prices.yml` beside a `.storekit` catalog: prices for storefronts past the file's own, merged at load.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Schema 5.0's billing plans (`billingPlans[]`, each offer's `billingPlanType`).
 extension StoreKitLoader {

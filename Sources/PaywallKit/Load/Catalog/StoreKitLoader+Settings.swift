@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `.storekit` file's `settings`: the storefront its prices are for.
 extension StoreKitLoader {

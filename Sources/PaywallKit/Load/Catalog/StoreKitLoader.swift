@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads Xcode `.storekit` files of every schema version (1.0 to 5.0). Unknown keys are ignored.
 public enum StoreKitLoader {
@@ -168,10 +172,10 @@ public enum StoreKitLoader {
         let fallback = referenceName.isEmpty ? id : referenceName
         var texts = try localizations(node["localizations"])
         if texts.isEmpty
-            || texts.values.contains(where: { $0.displayName.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            || texts.values.contains(where: { $0.displayName.trimmingSpaces.isEmpty }) {
             diagnostics.warning(node.location, "\(kind.noun) '\(id)' has no display name; using '\(fallback)'",
                                 hint: "set a display name in Xcode's StoreKit configuration editor")
-            for (locale, text) in texts where text.displayName.trimmingCharacters(in: .whitespaces).isEmpty {
+            for (locale, text) in texts where text.displayName.trimmingSpaces.isEmpty {
                 texts[locale]?.displayName = fallback
             }
         }
@@ -249,7 +253,7 @@ public enum StoreKitLoader {
             guard let node, (try? node.string(key)) != nil else { return nil }
             return diagnostics.collect { try node.catalogText(key, lines: true) }
         }
-        if let eula = text(node["eula"], "eula"), !eula.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let eula = text(node["eula"], "eula"), !eula.trimmingSpacesAndNewlines.isEmpty {
             result.termsOfService = .page(name: "terms", markdown: eula, location: node.location)
         }
         for item in (try? node["policies"]?.sequence("policies")) ?? [] {

@@ -4,7 +4,7 @@ enum CharacterReferences {
     /// `value` (an attribute's text between its quotes) as the attribute's value: numeric references with or without
     /// `;`, named ones with `;`, and legacy named ones without `;` unless `=` or a letter or digit follows.
     static func decodeAttribute(_ value: String) -> String {
-        guard value.contains("&") else { return value }
+        guard value.containsText("&") else { return value }
         let scalars = Array(value.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0

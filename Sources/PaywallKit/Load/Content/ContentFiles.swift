@@ -80,8 +80,8 @@ public struct ContentFiles: Sendable {
             let parsed = try PageLoader.frontMatter(text, file: path)
             let body = parsed.split.body
             MarkdownCheck.check(body, file: path, firstLine: parsed.split.bodyLine, allowRawHTML: allowRawHTML,
-                                placeholders: body.contains("{{"), diagnostics: &diagnostics)
-            let template = body.contains("{{") ? Result { () throws(MustacheError) in
+                                placeholders: body.containsText("{{"), diagnostics: &diagnostics)
+            let template = body.containsText("{{") ? Result { () throws(MustacheError) in
                 try Template(body, name: path)
             } : nil
             if case .success(let bodyTemplate)? = template {

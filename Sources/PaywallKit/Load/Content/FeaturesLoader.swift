@@ -10,7 +10,7 @@ extension PageLoader {
         else { throw DiagnosticsError(diagnostics.all) }
         for problem in reader.unknownKeys(featureKeys) {
             var problem = problem
-            if problem.message.contains("'labels'") {
+            if problem.message.containsText("'labels'") {
                 problem.hint = "labels translates features in a translation (content/NAME.LOCALE.md); here, "
                                + "write each row's label"
             }

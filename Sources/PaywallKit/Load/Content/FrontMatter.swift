@@ -7,8 +7,8 @@ public struct FrontMatter: Sendable {
 
     /// Throws when the file has no front matter or it is not closed.
     public init(splitting text: String, file: String) throws(Diagnostic) {
-        // "\r\n" is one Character in Swift, so normalize line endings before splitting.
-        let text = text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        // "\r\n" is one Character in Swift (so `contains("\r")` misses it): normalize line endings before splitting.
+        let text = text.containsText("\r") ? text.replacingEvery("\r\n", with: "\n") : text
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = lines[0].dropFirst() }
         guard lines.first == "---" else {

@@ -11,7 +11,7 @@ enum LinkPlaceholders {
     /// The values of the URL attributes (`href`, `src`, `action`, `formaction`, `poster`, `cite`) in raw HTML as
     /// written.
     static func urlAttributes(in html: String) -> [String] {
-        guard html.contains("{{") else { return [] }
+        guard html.containsText("{{") else { return [] }
         let pattern = #/
             (?i) (?:^|[\s"'/]) (?:href|src|action|formaction|poster|cite) \s*=\s*
             (?:"([^"]*)"|'([^']*)'|([^\s>]+))
@@ -23,7 +23,7 @@ enum LinkPlaceholders {
 
     /// Whether a placeholder in `url` stands where it could form or change the scheme or host.
     static func canChangeHost(_ url: String) -> Bool {
-        guard let open = url.range(of: "{{") else { return false }
+        guard let open = url.literalRange(of: "{{") else { return false }
         let prefix = url[..<open.lowerBound]
         if prefix.allSatisfy(\.isWhitespace) { return !isLinkPlaceholder(url) }
         return !fixesSchemeAndHost(prefix)
@@ -50,7 +50,7 @@ enum LinkPlaceholders {
             guard let second = text.dropFirst().first else { return false }
             return second != "/" && second != "\\"
         }
-        guard let separator = text.range(of: "://") else { return false }
+        guard let separator = text.literalRange(of: "://") else { return false }
         let scheme = text[..<separator.lowerBound]
         guard let letter = scheme.first, letter.isASCII, letter.isLetter,
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {

@@ -31,7 +31,7 @@ public enum MarkdownCheck {
             // Nodes an extension made (autolinks) have no position: find the text where it was written.
             var place = place
             if place.line < 1 {
-                place.line = (lines.firstIndex { $0.contains(place.url) } ?? 0) + 1
+                place.line = (lines.firstIndex { $0.containsText(place.url) } ?? 0) + 1
                 place.column = lines[place.line - 1].utf8.firstRange(of: place.url.utf8).map {
                     lines[place.line - 1].utf8.distance(from: lines[place.line - 1].startIndex, to: $0.lowerBound) + 1
                 } ?? 1

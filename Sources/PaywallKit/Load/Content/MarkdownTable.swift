@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// A GFM table from marketing Markdown, written as HTML that holds up on a phone and in a screen reader:

@@ -20,7 +20,8 @@ public enum PageLoader {
     /// (`de_DE`, as in `.lproj` folders and `.storekit` files); nil when the name has no such locale.
     public static func hyphenatedTranslation(_ fileName: String) -> String? {
         let stem = fileName.hasSuffix(".md") ? fileName.dropLast(3) : Substring(fileName)
-        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex, stem[dot...].contains("_") else { return nil }
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex, stem[dot...].containsText("_")
+        else { return nil }
         let suffix = String(stem[stem.index(after: dot)...].map { $0 == "_" ? "-" : $0 })
         let (name, locale) = nameAndLocale(stem[..<dot] + "." + suffix + ".md")
         return locale.map { name + "." + $0 + ".md" }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Policies {
     /// Content files named by `{ page: NAME.md }` links, by base name.

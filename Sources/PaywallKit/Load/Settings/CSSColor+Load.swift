@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension CSSColor {
     public static func check(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> String {

@@ -14,11 +14,11 @@ public enum HostValue {
         let rest = url.dropFirst("https://".count)
         let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
         let authority = rest[..<authorityEnd], tail = rest[authorityEnd...]
-        guard !tail.contains("?"), !tail.contains("#") else {
+        guard !tail.containsText("?"), !tail.containsText("#") else {
             throw .error(location, "baseURL has a query or a fragment",
                          hint: "baseURL names a folder, such as https://example.com/subscribe/")
         }
-        guard !authority.contains("@") else {
+        guard !authority.containsText("@") else {
             throw .error(location, "baseURL has a user name or password",
                          hint: "write only the host, such as https://example.com/")
         }
@@ -50,7 +50,7 @@ public enum HostValue {
                   inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
             return name.lowercased()
         }
-        guard !name.isEmpty, !name.contains("%"), let ascii = ICU.asciiHostName(name)?.lowercased(),
+        guard !name.isEmpty, !name.containsText("%"), let ascii = ICU.asciiHostName(name)?.lowercased(),
               ascii.count <= 253 else { return nil }
         let labels = ascii.split(separator: ".", omittingEmptySubsequences: false)
         let valid = labels.enumerated().allSatisfy { index, label in

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Hosting {
     /// `hosting: [netlify, github-pages]` (or one name), each host once.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// JSON Schemas (draft 2020-12) of paywall's file formats, for editors' completion and validation
 /// (`paywall schema catalog|page|site|offers`; `offers` is the output's `offers.json`). Built from the same key lists

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension SiteConfig {
     /// `app.openURL`: https (a universal link) or the app's own URL scheme; `app.appStoreURL`: https.
@@ -99,7 +103,7 @@ extension SiteConfig {
         let location = node.location
         let isPlain = if case .scalar(_, let plain) = node.value { plain } else { true }
         return try LinkTemplate(text, what: what, at: location, allowed: allowed) { offset in
-            guard !text.contains("\n") else { return location }
+            guard !text.containsText("\n") else { return location }
             return SourceLocation(file: location.file, line: location.line,
                                   column: location.column + (isPlain ? 0 : 1) + offset)
         }

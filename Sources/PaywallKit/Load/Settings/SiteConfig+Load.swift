@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension SiteConfig {
     /// `url` as baseURL (ending in `/`), or the error at `location` that makes it unusable.

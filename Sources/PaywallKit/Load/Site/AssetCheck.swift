@@ -1,10 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallPlatform
 
 /// An asset's path as a URL path: "assets/my icon.svg" → "assets/my%20icon.svg".
 func assetURL(_ path: String) -> String {
-    path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;")))
-        ?? path
+    TextFormat.urlPath(path)
 }
 
 /// Every icon and image a site names must be a file under `assets/`, which the build copies.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The catalog as a build read it, with what reading it found, for the next build of the same inputs (`serve`
 /// after an edit to a page): reading a catalog is the longest part of loading a site, and a page's copy is edited

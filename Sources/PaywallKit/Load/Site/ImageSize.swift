@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The pixel size of a PNG or JPEG file, read from its header (PNG's IHDR, JPEG's start-of-frame segment): what a
 /// link preview (Open Graph, X's card) can show. nil for any other format or a file too short to say.

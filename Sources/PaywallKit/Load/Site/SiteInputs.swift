@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PaywallPlatform
 
 /// Everything a build reads, loaded from disk first so that the build itself is pure.
@@ -71,7 +75,7 @@ public struct SiteInputs: Sendable {
         /// A listed file: read when it is a file inside the site (a link may lead elsewhere in it).
         func listed(_ relative: String, hidden: Bool = false) -> Bool {
             let path = joinPath(folder, relative)
-            if !hidden, (relative as NSString).lastPathComponent.hasPrefix(".") {
+            if !hidden, TextFormat.lastPathComponent(relative).hasPrefix(".") {
                 problems.append(.warning(SourceLocation(file: path),
                                          "the file's name starts with '.', so it is hidden and left out",
                                          hint: "rename it without the leading '.'"))
@@ -137,7 +141,7 @@ public struct SiteInputs: Sendable {
             catalogPath = path
             catalogLocation = node.location
         } else if !fs.exists(joinPath(folder, catalogPath)) {
-            catalogPath = fs.list(folder).first { $0.hasSuffix(".storekit") && !$0.contains("/") } ?? catalogPath
+            catalogPath = fs.list(folder).first { $0.hasSuffix(".storekit") && !$0.containsText("/") } ?? catalogPath
         }
         var catalog: (String, Data)?
         var catalogProblem: Diagnostic?
@@ -160,7 +164,7 @@ public struct SiteInputs: Sendable {
         }
         var content: [String: String] = [:]
         for name in files(in: "content")
-        where name.hasSuffix(".md") && !name.contains("/") && listed("content/" + name) {
+        where name.hasSuffix(".md") && !name.containsText("/") && listed("content/" + name) {
             content[name] = text("content/" + name)
         }
         var assets: [String: Data] = [:]

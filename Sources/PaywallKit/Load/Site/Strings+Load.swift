@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Strings {
     /// Parses one strings file: keys to texts or plural-form objects.

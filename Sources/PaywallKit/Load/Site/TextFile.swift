@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A site's text file as the build reads it: UTF-8 without a byte-order mark, lines ending in "\n" (CRLF and a
 /// lone CR become LF, so templates and pages written on any system read alike), and no NUL or other control
@@ -12,7 +16,7 @@ enum TextFile {
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if bytes.contains(UInt8(ascii: "\r")) {
-            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            text = text.replacingEvery("\r\n", with: "\n").replacingEvery("\r", with: "\n")
         }
         return .success(text)
     }
@@ -24,7 +28,7 @@ enum TextFile {
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F {
-                    let name = byte == 0 ? "a NUL byte" : String(format: "the control character U+%04X", byte)
+                    let name = byte == 0 ? "a NUL byte" : "the control character U+" + TextFormat.hex(byte)
                     return (index, "the file has \(name)", "delete it; text files hold no control characters")
                 }
                 index += 1

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 
 /// The templates, UI strings and stylesheet: the default theme, overridden file by file by a site's `templates/`.

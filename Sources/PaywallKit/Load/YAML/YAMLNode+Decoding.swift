@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Typed access to a node; each accessor throws a located diagnostic that says what was expected.
 extension YAMLNode {
@@ -11,7 +15,7 @@ extension YAMLNode {
 
     public func nonEmptyString(_ what: String) throws(Diagnostic) -> String {
         let text = try string(what)
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.trimmingSpaces.isEmpty else {
             throw .error(location, "\(what) is empty", hint: "give it a value")
         }
         return text
@@ -142,7 +146,7 @@ public struct MappingReader {
         pairs.filter { !known.contains($0.key) }.map { pair in
             var hint = suggestion(for: pair.key, in: known).map { "did you mean '\($0)'?" }
                 ?? "known keys are: \(known.joined(separator: ", "))"
-            if pair.key.contains(" ") && pair.value.isNull {
+            if pair.key.containsText(" ") && pair.value.isNull {
                 // `{ description: Fast, light }` splits at the comma: the rest looks like a key.
                 hint = "if '\(pair.key)' is the rest of the previous value, put that value in quotes (a comma ends a "
                        + "value inside { })"

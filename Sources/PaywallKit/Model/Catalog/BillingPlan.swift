@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a subscription is paid for: StoreKit's `billingPlanType`. A one-year subscription may also be sold as
 /// twelve monthly payments with a 12-month commitment (iOS 26.4).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `Decimal.description` for a price, read from the value's 20 bytes: `description` costs as much as formatting the
 /// price with ICU, and every price shown is written this way first. The fields' places (the exponent, then the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `Decimal` as its exact representation (its 20 bytes), for cache keys: hashed and compared without arithmetic
 /// (hashing a `Decimal` converts it to a `Double`). Equal keys are the same digits and exponent; "1.0" and "1.00"

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A subscription offer: introductory, promotional or win-back.
 public struct Offer: Hashable, Sendable {

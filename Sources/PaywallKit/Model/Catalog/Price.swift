@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A price per App Store storefront (ISO 3166 alpha-3, e.g. `USA`), as exact decimals.
 public struct Price: Hashable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Exact price arithmetic on `Decimal`: per-unit equivalents rounded down, relative discounts.
 public enum PriceMath {
@@ -24,10 +28,17 @@ public enum PriceMath {
         roundDown(exactPrice(price, per: unit, for: period), fractionDigits)
     }
 
+    /// `value` rounded toward minus infinity to `fractionDigits` places, with the digits `NSDecimalRound(_:_:_:.down)`
+    /// gives (cut from its plain digits: FoundationEssentials has no rounding of its own).
     public static func roundDown(_ value: Decimal, _ fractionDigits: Int) -> Decimal {
-        var input = value
-        var result = Decimal()
-        NSDecimalRound(&result, &input, fractionDigits, .down)
+        let text = plain(value)
+        guard let point = text.firstIndex(of: "."),
+              text.distance(from: point, to: text.endIndex) - 1 > fractionDigits else { return value }
+        let end = fractionDigits <= 0 ? point : text.index(point, offsetBy: fractionDigits + 1)
+        var result = Decimal(string: String(text[..<end])) ?? value
+        if value < 0 && text[end...].contains(where: { $0 != "0" && $0 != "." }) {
+            result -= Decimal(sign: .plus, exponent: -fractionDigits, significand: 1)
+        }
         return result
     }
 
@@ -35,7 +46,7 @@ public enum PriceMath {
     /// resolver's cache keeps the discounts of each set of options.
     public static func relativeDiscount(_ value: Decimal, comparedTo reference: Decimal) -> Int? {
         guard reference > 0, value < reference else { return nil }
-        let whole = NSDecimalNumber(decimal: roundDown((reference - value) / reference * 100, 0)).intValue
+        let whole = Int(plain(roundDown((reference - value) / reference * 100, 0))) ?? 0
         return whole >= 1 ? whole : nil
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Display name and description in one locale.
 public struct LocalizedText: Hashable, Sendable {

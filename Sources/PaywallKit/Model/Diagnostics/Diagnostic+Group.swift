@@ -63,7 +63,7 @@ extension Diagnostics {
         let shown = places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", …" : "")
         let placesText = EnglishPlural.choose(places.count, one: places[0], many: "\(places.count) locales (\(shown))")
         let words = EnglishPlural.choose(subjects.count, one: group.one, many: group.many)
-            .replacingOccurrences(of: "{places}", with: placesText)
+            .replacingEvery("{places}", with: placesText)
         let subject = EnglishPlural.choose(subjects.count, one: subjects[0],
                                            many: "\(subjects.count) \(group.plural)")
         var summary = Diagnostic(first.severity, first.location, "\(subject) \(words)", hint: group.hint ?? first.hint)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one script a page holds when `actions.carry` is set: on load it copies the named query parameters
 /// of the page's own URL into every purchase link (`a.subscribe`), renamed as the map says, each name and

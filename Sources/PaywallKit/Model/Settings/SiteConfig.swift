@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `paywall.yml`: the site's settings.
 public struct SiteConfig: Sendable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PaywallPlatform
 
 /// Colours are written into CSS, so only `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` are accepted.
 public enum CSSColor {
@@ -55,7 +60,7 @@ public enum CSSColor {
         if hex.count <= 4 { hex = hex.flatMap { [$0, $0] } }
         let channels = stride(from: 0, to: 6, by: 2).map { index -> Double in
             let value = Double(Int(String(hex[index...index + 1]), radix: 16) ?? 0) / 255
-            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            return value <= 0.03928 ? value / 12.92 : Platform.power((value + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
     }

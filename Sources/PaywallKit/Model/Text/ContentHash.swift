@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A short, stable content hash (64 bits) for file names and the manifest; not for security.
 public enum ContentHash {

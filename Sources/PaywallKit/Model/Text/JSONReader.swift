@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A small JSON reader for the manifest, read in one pass: objects member by member, arrays item by item,
 /// strings; other values are skipped.

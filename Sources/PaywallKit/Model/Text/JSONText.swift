@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// JSON text for the manifest and the schemas.
 enum JSONText {
@@ -28,7 +32,7 @@ enum JSONText {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += "\\u" + TextFormat.hex(scalar.value, uppercase: false)
             default: out.unicodeScalars.append(scalar)
             }
         }

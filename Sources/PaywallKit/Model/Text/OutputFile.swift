@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One file of the output, by path relative to the output folder.
 public struct OutputFile: Sendable, Equatable {

@@ -1,10 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks that a link the tool will write is https or relative, never `javascript:`, `data:` or `http:`.
 public enum SafeURL {
     /// Throws when `url` has a scheme other than https (or is protocol-relative).
     public static func check(_ url: String, _ what: String, at location: SourceLocation) throws(Diagnostic) {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = url.trimmingSpacesAndNewlines
         guard !trimmed.isEmpty else { throw .error(location, "\(what) is empty", hint: "give an https:// URL") }
         // Browsers strip control characters around a URL and ignore tabs and newlines inside a scheme
         // ("\u{1}java\nscript:"), and read "\\" as "/": a link has no reason to hold any of them.
@@ -12,14 +16,14 @@ public enum SafeURL {
             throw .error(location, "\(what) has a control character",
                          hint: "retype the URL without tabs, line breaks or invisible characters")
         }
-        let compact = trimmed.filter { !$0.isWhitespace }.replacingOccurrences(of: "\\", with: "/").lowercased()
+        let compact = trimmed.filter { !$0.isWhitespace }.replacingEvery("\\", with: "/").lowercased()
         if compact.hasPrefix("//") {
             throw .error(location, "\(what) '\(url)' has no scheme",
                          hint: "write it as https://\(trimmed.dropFirst(2))")
         }
         if let colon = compact.firstIndex(of: ":"),
            compact[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-           !compact[..<colon].contains("/") {
+           !compact[..<colon].containsText("/") {
             let scheme = String(compact[..<colon])
             guard scheme == "https" else {
                 let fix = scheme == "http" ? "use https://" : "only https:// links and relative paths are allowed"

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Paths a site names (its catalog, policy pages) stay inside the site folder.
 public enum SitePath {
