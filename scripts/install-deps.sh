@@ -25,7 +25,8 @@ if [[ $(uname -s) == Darwin ]]; then
   exit 0
 fi
 
-build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libicu-dev pkg-config)
+# icu-devtools: icupkg and genccode, with which make build thins ICU's data (scripts/icu-data.sh).
+build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libicu-dev icu-devtools pkg-config)
 
 missing=()
 for pkg in "${build_packages[@]}" "$@"; do

@@ -2,21 +2,22 @@
 # static-libs.sh DIR
 #
 # Makes DIR/lib, holding only the static archives of the C libraries paywall links (cmark-gfm, libyaml, ICU with its
-# data, libstdc++ for ICU), and DIR/pkgconfig, copies of their pkg-config files that point there. A build with
-# PKG_CONFIG_PATH=DIR/pkgconfig finds DIR/lib before the system's library folder, so the linker takes the archives:
-# the binary needs no shared library but the C runtime's (libc, libm, libgcc_s, the loader). Linux only (Debian ships
-# the archives in the same -dev packages).
+# data thinned by icu-data.sh, libstdc++ for ICU), and DIR/pkgconfig, copies of their pkg-config files that point
+# there. A build with PKG_CONFIG_PATH=DIR/pkgconfig finds DIR/lib before the system's library folder, so the linker
+# takes the archives: the binary needs no shared library but the C runtime's (libc, libm, libgcc_s, the loader). Linux
+# only (Debian ships the archives in the same -dev packages).
 set -euo pipefail
 dir=${1:?usage: static-libs.sh DIR}
 multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 system=/usr/lib/$multiarch
 mkdir -p "$dir/lib" "$dir/pkgconfig"
-for name in cmark-gfm cmark-gfm-extensions yaml icui18n icuuc icudata; do
+for name in cmark-gfm cmark-gfm-extensions yaml icui18n icuuc; do
   archive=$system/lib$name.a
   [[ -f $archive ]] || { echo "static-libs.sh: $archive is missing (its -dev package installs it)" >&2; exit 1; }
   ln -sf "$archive" "$dir/lib/lib$name.a"
 done
 ln -sf "$(gcc -print-file-name=libstdc++.a)" "$dir/lib/libstdc++.a"
+"$(dirname "${BASH_SOURCE[0]}")/icu-data.sh" "$dir/lib/libicudata.a"
 for pc in libcmark-gfm yaml-0.1 icu-uc icu-i18n; do
   sed -e "s|^libdir *=.*|libdir=$dir/lib|" "$system/pkgconfig/$pc.pc" > "$dir/pkgconfig/$pc.pc"
 done
