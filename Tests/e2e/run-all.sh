@@ -44,6 +44,9 @@ plain_part() {   # plain_part NAME MODULE ARG…: a module that needs nothing bu
 echo "== the binary on the example site"
 plain_part cli cli "$binary"
 
+echo "== the release binary's thinned ICU data formats as the whole data does (the golden and six-locale fixtures)"
+plain_part icu-data icu_data "$binary" "$repo"
+
 echo "== the portable paths (PAYWALL_PORTABLE=1): builds and a serve edit, byte-identical to the normal ones"
 plain_part portable portable "$binary"
 
