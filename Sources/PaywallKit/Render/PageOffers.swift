@@ -47,31 +47,23 @@ enum PageOffers {
     /// billed for, the per-month price, the saving, the offer, the commitment and the purchase link.
     static func object(of context: OptionContext) -> String {
         let option = context.option, text = context.text
-        func field(_ field: OptionContext.Field) -> String {
-            switch field.value(context) {
-            case .string(let value)?: JSON.string(value)
-            case .bool(let value)?: value ? "true" : "false"
-            default: "null"
-            }
-        }
+        func field(_ field: OptionContext.Field) -> String { JSON.value(field.value(context)) }
+        // The offer's and the commitment's words are the page's own fields; the amounts are added beside them.
         let offer = option.offer.map { applied in
-            JSON.object([
-                ("kind", JSON.string(applied.offer.kind.rawValue)), ("id", applied.offer.id.map(JSON.string) ?? "null"),
-                ("paymentMode", JSON.string(applied.offer.paymentMode.rawValue)),
-                ("price", JSON.string(text.price(applied.price ?? 0))),
-                ("amount", JSON.string(PriceMath.plain(applied.price ?? 0))),
-                ("period", JSON.string(applied.offer.period.description)),
-                ("periodCount", String(applied.offer.periodCount)),
-                ("duration", JSON.string(context.offerDuration(applied))),
-                ("text", JSON.string(text.offerThen(applied, regular: option.price,
-                                                    option.billingPeriod ?? Period(1, .month)))),
+            func field(_ field: OptionContext.OfferField) -> String { JSON.value(field.value(context, applied)) }
+            return JSON.object([
+                ("kind", field(.kind)), ("id", field(.id)), ("paymentMode", field(.paymentMode)),
+                ("price", field(.price)), ("amount", JSON.string(PriceMath.plain(applied.price ?? 0))),
+                ("period", field(.period)), ("periodCount", field(.periodCount)), ("duration", field(.duration)),
+                ("text", field(.text)),
             ])
         }
         let commitment = option.commitment.map { commitment in
-            JSON.object([
-                ("payments", String(commitment.payments)), ("total", JSON.string(text.money(commitment.total))),
+            guard case .object(let words) = context.commitmentValue else { return "null" }
+            return JSON.object([
+                ("payments", JSON.value(words["payments"])), ("total", JSON.value(words["total"])),
                 ("totalAmount", JSON.string(PriceMath.plain(commitment.total))),
-                ("period", JSON.string(commitment.period.description)),
+                ("period", JSON.value(words["period"])),
             ])
         }
         return JSON.object([
@@ -102,6 +94,16 @@ enum PageOffers {
     /// Compact JSON text: objects from (key, value text) pairs in order, strings quoted.
     enum JSON {
         static func string(_ text: String) -> String { JSONText.quoted(text) }
+        /// A field's string, number or flag; null for none (or for a value of another kind, which no field used
+        /// here has).
+        static func value(_ value: MustacheValue?) -> String {
+            switch value {
+            case .string(let text)?: string(text)
+            case .bool(let flag)?: flag ? "true" : "false"
+            case .int(let number)?: String(number)
+            default: "null"
+            }
+        }
         static func object(_ members: [(String, String)]) -> String {
             "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
         }

@@ -16,10 +16,8 @@ extension CSSColor {
     /// `color` with each channel scaled down by one factor (so its hue stays), the least that reaches the minimum
     /// contrast with `text`; nil for a colour with alpha.
     static func darkened(_ color: String, toContrastWith text: String) -> String? {
-        var hex = Array(color.dropFirst())
-        if hex.count == 3 { hex = hex.flatMap { [$0, $0] } }
-        guard hex.count == 6 else { return nil }
-        let channels = stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) }
+        guard color.count == 4 || color.count == 7 else { return nil }
+        let channels = channels(color)
         func scaled(_ factor: Double) -> String {
             "#" + channels.map { channel in
                 let value = String(Int((channel * factor).rounded(.down)), radix: 16)

@@ -56,12 +56,17 @@ public enum CSSColor {
 
     /// WCAG relative luminance, ignoring alpha.
     static func luminance(_ color: String) -> Double {
-        var hex = Array(color.dropFirst())
-        if hex.count <= 4 { hex = hex.flatMap { [$0, $0] } }
-        let channels = stride(from: 0, to: 6, by: 2).map { index -> Double in
-            let value = Double(Int(String(hex[index...index + 1]), radix: 16) ?? 0) / 255
+        let channels = channels(color).map { channel -> Double in
+            let value = channel / 255
             return value <= 0.03928 ? value / 12.92 : Platform.power((value + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    }
+
+    /// Red, green and blue from 0 to 255 of a checked colour (`#rgb[a]`, `#rrggbb[aa]`), alpha left out.
+    static func channels(_ color: String) -> [Double] {
+        var hex = Array(color.dropFirst())
+        if hex.count <= 4 { hex = hex.flatMap { [$0, $0] } }
+        return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) }
     }
 }
