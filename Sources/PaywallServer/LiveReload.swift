@@ -12,7 +12,11 @@ public final class LiveReload: Sendable {
     public static let eventsPath = "/__paywall/events"
     /// The script `serve` adds to every page.
     public static let scriptPath = "/__paywall/reload.js"
-    public static let script = "new EventSource('\(eventsPath)').addEventListener('reload', () => location.reload());\n"
+    /// It closes its stream as the page goes (a page that sends the visitor on at once would otherwise keep one of
+    /// the browser's few connections to the preview open).
+    public static let script = "const events = new EventSource('\(eventsPath)');\n"
+        + "events.addEventListener('reload', () => location.reload());\n"
+        + "addEventListener('pagehide', () => events.close());\n"
 
     /// What a listener receives.
     public enum Event: Sendable, Equatable {

@@ -67,7 +67,8 @@ extension SiteResponder {
     func localeRedirect(_ request: HTTPRequest, path: String, routes: SiteRoutes?) -> HTTPResponse? {
         guard let routes, var location = routes.redirect(path: path, acceptLanguage: request.header("Accept-Language"))
         else { return nil }
-        location = "/" + location.dropFirst(routes.prefix.count)
+        // The preview answers at its root and below baseURL's path: a redirect stays where it was asked.
+        if !request.path.hasPrefix(routes.prefix) { location = "/" + location.dropFirst(routes.prefix.count) }
         if let query = request.query { location += "?" + query }
         return HTTPResponse(HTTPStatus(302, "Found"), headers: [("Location", location), ("Vary", "Accept-Language"),
                                                                ("Content-Type", "text/plain; charset=utf-8"),

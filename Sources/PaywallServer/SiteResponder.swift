@@ -91,9 +91,20 @@ public struct SiteResponder: Sendable {
         case .file(let path):
             guard let data = files.source.read(path) else { return notFound(request, routes: routes) }
             let isHTML = MIMETypes.isHTML(path)
-            return conditional(.content(isHTML ? ReloadInjection.inject(data) : data,
-                                        type: MIMETypes.contentType(forPath: path)), request)
-        case .redirect(let location):
+            var response = HTTPResponse.content(isHTML ? ReloadInjection.inject(data) : data,
+                                                type: MIMETypes.contentType(forPath: path))
+            if isHTML, let routes {
+                // The page's own policy, with the hash of the script it holds (the hosts send the same).
+                let below = path.hasPrefix(files.root + "/") ? String(path.dropFirst(files.root.count)) : path
+                response.setHeader("Content-Security-Policy",
+                                   ReloadInjection.allowReload(routes.policy(for: below)))
+            }
+            return conditional(response, request)
+        case .redirect(var location):
+            // A folder without its slash stays below baseURL's path when it was asked for there.
+            if let prefix = routes?.prefix, prefix != "/", request.path.hasPrefix(prefix) {
+                location = String(prefix.dropLast()) + location
+            }
             return HTTPResponse(.movedPermanently, headers: [("Location", location),
                                                              ("Content-Type", "text/plain; charset=utf-8"),
                                                              ("Cache-Control", "no-cache")],
@@ -129,6 +140,8 @@ public struct SiteResponder: Sendable {
               let condition = request.header("If-None-Match"), ETag.matches(ifNoneMatch: condition, tag) else {
             return response
         }
-        return HTTPResponse(.notModified, headers: [("ETag", tag), ("Cache-Control", "no-cache")])
+        // The page's own policy too: a browser takes a 304's headers for the page it keeps.
+        let policy = response.header("Content-Security-Policy").map { [("Content-Security-Policy", $0)] } ?? []
+        return HTTPResponse(.notModified, headers: [("ETag", tag), ("Cache-Control", "no-cache")] + policy)
     }
 }

@@ -126,7 +126,9 @@ let sitePage = """
         let script = respond("/__paywall/reload.js")
         #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
         #expect(String(decoding: script.body, as: UTF8.self)
-            == "new EventSource('/__paywall/events').addEventListener('reload', () => location.reload());\n")
+            == "const events = new EventSource('/__paywall/events');\n"
+                + "events.addEventListener('reload', () => location.reload());\n"
+                + "addEventListener('pagehide', () => events.close());\n")
         guard case .eventStream(let head, _) = responder.respond(to: HTTPRequest(method: "GET", target: "/__paywall/events")) else {
             Issue.record("not a stream")
             return

@@ -85,6 +85,9 @@ venv_part checkout-links checkout "$binary"
 echo "== carry against a link new URL() rejects and a raw-HTML link to another site, CSP from _headers too"
 venv_part carry carry "$binary"
 
+echo "== the funnel through nginx's block, serve and a plain file server: header CSP per page, redirects keep the query"
+venv_part host-funnel host_funnel "$binary"
+
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
 

@@ -64,9 +64,12 @@ public final class BuildCache: Sendable {
         var stylesheet: String
         var locales: [String]
         var pages: [[String]]
+        /// The static folder's top names, which `_headers` gives a policy each.
+        var statics: [String]
 
-        init(site: LoadedSite, stylesheet: String) {
+        init(site: LoadedSite, stylesheet: String, statics: [String]) {
             self.stylesheet = stylesheet
+            self.statics = statics
             locales = [site.defaultLocale] + site.locales
             pages = site.locales.map { locale in
                 (site.pages[locale] ?? []).flatMap { [$0.name, $0.title, $0.isPlain ? "plain" : ""] }

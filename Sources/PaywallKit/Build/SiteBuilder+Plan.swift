@@ -62,14 +62,15 @@ extension SiteBuilder {
         /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
-            let key = BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet)
+            let statics = SiteRoutes.topNames(Array(inputs.statics.keys))
+            let key = BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet, statics: statics)
             let made = cache.siteFiles(for: key) { () -> BuildCache.SiteFiles in
                 var found = Diagnostics()
                 let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
                                                 defaultLocale: site.defaultLocale, pages: site.pages,
                                                 stylesheet: stylesheet)
                 let root = chooser.render(diagnostics: &found)
-                let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root)
+                let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
                 var files = [(OutputFile("index.html", root), "the locale chooser")]
                 for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
                                             diagnostics: &found) {

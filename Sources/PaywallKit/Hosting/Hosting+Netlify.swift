@@ -70,9 +70,14 @@ enum HostFiles {
     /// as JSON. No two rules set one header on one path (Cloudflare Pages would join the values with a comma).
     static func headers(_ routes: SiteRoutes) -> String {
         let p = routes.prefix
+        let common = HostHeaders.common(policy: routes.contentSecurityPolicy)
         var blocks: [(String, [(name: String, value: String)])] = [
-            ("\(p)*", HostHeaders.common(policy: routes.contentSecurityPolicy)),
+            ("\(p)*", routes.hasScripts ? common.filter { $0.name != "Content-Security-Policy" } : common),
         ]
+        // Pages that hold a script have their own policy: then every path's is set by a rule of its own.
+        if routes.hasScripts {
+            blocks += routes.policyRules().map { (p + $0.pattern, [("Content-Security-Policy", $0.policy)]) }
+        }
         let pages = [p, "\(p)404.html"] + routes.locales.map { "\(p)\($0)/*" } + routes.pages.map { "\(p)\($0.name)/*" }
         for path in pages { blocks.append((path, [("Cache-Control", HostHeaders.pageCache)])) }
         blocks.append(("\(p)\(routes.stylesheet)", [("Cache-Control", HostHeaders.immutableCache)]))

@@ -44,10 +44,12 @@ public enum NginxConfig {
         if p != "/" {
             text += "    # The site lives at \(p) (baseURL): the locations below are its paths without it.\n"
             text += "    rewrite \(quoted("^" + regexEscaped(String(p.dropLast())) + "(/.*)$")) $1 last;\n"
+            text += "    location = \(p.dropLast()) { return 301 \(p)$is_args$args; }\n"
         }
         text += "\n    # Every location inherits these (none adds a header of its own); an empty value sends none.\n"
         for (name, value) in HostHeaders.common(policy: routes.contentSecurityPolicy) {
-            text += "    add_header \(name) \(quoted(value)) always;\n"
+            let value = name == "Content-Security-Policy" && routes.hasScripts ? "$paywall_csp" : quoted(value)
+            text += "    add_header \(name) \(value) always;\n"
         }
         text += "    add_header Cache-Control $paywall_cache always;\n    add_header Vary $paywall_vary always;\n"
         text += "    # A missing file, or a folder without an index page (never listed), shows its locale's 404 page.\n"
@@ -66,6 +68,10 @@ public enum NginxConfig {
                     + "{ return 302 \(p)$paywall_locale_\(set)/\(page.name)/$is_args$args; }\n"
         }
         for file in HostHeaders.jsonFiles { text += "    location = /\(file) { default_type application/json; }\n" }
+        // nginx's own redirect of a folder named without its slash would leave the site's path (the rewrite above
+        // took it off): this one keeps it, and the query.
+        text += "    location ~ [^/]$ {\n"
+                + "        if (-d $request_filename) { return 301 \(p.dropLast())$uri/$is_args$args; }\n    }\n"
         text += "}\n"
         return text
     }
@@ -79,14 +85,55 @@ public enum NginxConfig {
         text += "    / \(quoted(HostHeaders.pageCache));\n    /index.html \(quoted(HostHeaders.pageCache));\n"
         text += "    /404.html \(quoted(HostHeaders.pageCache));\n"
         text += "    /\(routes.stylesheet) \(quoted(HostHeaders.immutableCache));\n"
-        text += "    \(quoted("~^/(?:" + ([locales] + pages).filter { !$0.isEmpty }.joined(separator: "|") + ")/")) "
-                + "\(quoted(HostHeaders.pageCache));\n}\n"
+        text += patterns(([locales] + pages).filter { !$0.isEmpty }, before: "^/(?:", after: ")/",
+                         value: HostHeaders.pageCache) + "}\n"
         // The redirects differ by language: a cache between keeps one per Accept-Language.
         text += "map $uri $paywall_vary {\n    default \"\";\n    / Accept-Language;\n"
         for page in routes.pages { text += "    /\(page.name)/ Accept-Language;\n" }
         text += "}\n"
+        if routes.hasScripts { text += policyMap(routes) }
         text += "map $uri $paywall_not_found {\n    default /404.html;\n"
         text += "    \(quoted("~^/(" + locales + ")/")) /$1/404.html;\n}\n\n"
+        return text
+    }
+
+    /// `$paywall_csp`: each path's Content-Security-Policy (``SiteRoutes/policy(for:)``), by the path below the site's.
+    static func policyMap(_ routes: SiteRoutes) -> String {
+        var text = "map $uri $paywall_csp {\n    default \(quoted(routes.contentSecurityPolicy));\n"
+        // A redirecting page's folder: its index page alone.
+        for (policy, folders) in grouped(routes.redirectPolicies) {
+            text += patterns(folders.map(regexEscaped), before: "^/(?:", after: ")(?:index\\.html)?$", value: policy)
+        }
+        // A content page's folder, with its customer-state pages below it.
+        for (policy, folders) in grouped(routes.pagePolicies) {
+            text += patterns(folders.map { regexEscaped(String($0.dropLast())) }, before: "^/(?:", after: ")/",
+                             value: policy)
+        }
+        return text + "}\n"
+    }
+
+    /// The keys of `policies` by value, both in order.
+    static func grouped(_ policies: [String: String]) -> [(String, [String])] {
+        Dictionary(grouping: policies.keys.sorted()) { policies[$0] ?? "" }.sorted { $0.key < $1.key }
+            .map { ($0.key, $0.value) }
+    }
+
+    /// Map lines `"~BEFORE(ALTERNATIVES)AFTER" "VALUE";`, as many as keep each pattern well under the 4 KB nginx
+    /// reads a word in.
+    static func patterns(_ alternatives: [String], before: String, after: String, value: String) -> String {
+        var text = "", chunk: [String] = [], length = 0
+        func flush() {
+            guard !chunk.isEmpty else { return }
+            text += "    \(quoted("~" + before + chunk.joined(separator: "|") + after)) \(quoted(value));\n"
+            chunk = []
+            length = 0
+        }
+        for alternative in alternatives {
+            if length + alternative.count > 2_000 { flush() }
+            chunk.append(alternative)
+            length += alternative.count + 1
+        }
+        flush()
         return text
     }
 

@@ -21,14 +21,24 @@ public struct SiteRoutes: Sendable, Equatable {
     public var host: String?
     /// The stylesheet's path (`assets/paywall.HASH.css`): named by its content, so cached for ever.
     public var stylesheet: String
-    /// The page's Content-Security-Policy, as the theme's `<meta>` writes it, plus `frame-ancestors 'none'`
-    /// (which only a header can carry).
+    /// The Content-Security-Policy of a page without a script, as the theme's `<meta>` writes it, plus
+    /// `frame-ancestors 'none'` (which only a header can carry): what every path gets but those below.
     public var contentSecurityPolicy: String
+    /// The header policy of each content page that holds a script (its hash allowed), by its folder below the prefix
+    /// (`de-DE/pro/`): it covers the folder's customer-state pages too.
+    public var pagePolicies: [String: String] = [:]
+    /// The header policy of each redirecting page that holds a script, by its folder (`` for the root, `pro/`,
+    /// `de-DE/`): it covers the folder's `index.html` alone.
+    public var redirectPolicies: [String: String] = [:]
+    /// The names at the top of the static folder (`robots.txt`, `.well-known/`), copied to the output's root.
+    public var statics: [String] = []
 
     public static func == (lhs: SiteRoutes, rhs: SiteRoutes) -> Bool {
         lhs.locales == rhs.locales && lhs.defaultLocale == rhs.defaultLocale && lhs.homes == rhs.homes
             && lhs.prefix == rhs.prefix && lhs.host == rhs.host
             && lhs.stylesheet == rhs.stylesheet && lhs.contentSecurityPolicy == rhs.contentSecurityPolicy
+            && lhs.pagePolicies == rhs.pagePolicies && lhs.redirectPolicies == rhs.redirectPolicies
+            && lhs.statics == rhs.statics
             && lhs.pages.map(\.name) == rhs.pages.map(\.name) && lhs.pages.map(\.locales) == rhs.pages.map(\.locales)
     }
 
@@ -45,7 +55,8 @@ public struct SiteRoutes: Sendable, Equatable {
         self.contentSecurityPolicy = contentSecurityPolicy
     }
 
-    init(site: LoadedSite, stylesheet: String, rootHTML: String) {
+    init(site: LoadedSite, stylesheet: String, rootHTML: String, statics: [String] = []) {
+        self.statics = statics
         locales = site.locales
         defaultLocale = site.defaultLocale
         var order: [String] = []
@@ -65,26 +76,23 @@ public struct SiteRoutes: Sendable, Equatable {
         prefix = Self.prefix(of: site.config.baseURL)
         host = site.config.baseURL.flatMap { try? HostValue.parts(ofBaseURL: $0, at: SourceLocation(file: "")).host }
         self.stylesheet = stylesheet
-        let policy = HostHeaders.metaPolicy(in: rootHTML) ?? HostHeaders.defaultPolicy
-        // The locale chooser has no script; the store pages have the carry script, and a header policy without
-        // its hash would block it wherever the host sends the header.
-        let withScript = site.config.links.script.map { Self.allowing($0.hash, in: policy) } ?? policy
-        contentSecurityPolicy = HostHeaders.headerPolicy(withScript)
-    }
-
-    /// `policy` with `'HASH'` in its `script-src` (added after `default-src`, as the pages' `<meta>` has it).
-    static func allowing(_ hash: String, in policy: String) -> String {
-        var directives = policy.split(separator: ";").map { $0.trimmingSpaces }
-            .filter { !$0.isEmpty }
-        let source = "'\(hash)'"
-        if let index = directives.firstIndex(where: { $0.lowercased().hasPrefix("script-src") }) {
-            if !directives[index].split(separator: " ").contains(Substring(source)) {
-                directives[index] += " " + source
+        // The root's policy without the script the root may hold: the theme's policy for a page without one.
+        var policy = HostHeaders.metaPolicy(in: rootHTML) ?? HostHeaders.defaultPolicy
+        if let forward = site.config.forwardScript { policy = Self.removing(forward.hash, from: policy) }
+        contentSecurityPolicy = HostHeaders.headerPolicy(policy)
+        // A header policy without a page's script hash would block the script wherever the host sends the header.
+        for locale in site.locales {
+            for page in site.pages[locale] ?? [] {
+                guard let hash = site.config.scriptHash(isPlain: page.isPlain) else { continue }
+                pagePolicies["\(locale)/\(page.name)/"] = HostHeaders.headerPolicy(Self.allowing(hash, in: policy))
             }
-        } else {
-            directives.insert("script-src " + source, at: min(1, directives.count))
         }
-        return directives.joined(separator: "; ")
+        if let forward = site.config.forwardScript {
+            let scripted = HostHeaders.headerPolicy(Self.allowing(forward.hash, in: policy))
+            var folders = pages.map { "\($0.name)/" } + site.locales.filter { localeHome($0) != nil }.map { "\($0)/" }
+            if homes.values.contains(where: { !$0.isEmpty }) { folders.append("") }
+            for folder in folders { redirectPolicies[folder] = scripted }
+        }
     }
 
     /// The path part of `baseURL`, starting and ending with `/`.

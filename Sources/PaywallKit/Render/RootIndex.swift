@@ -100,6 +100,9 @@ enum RootIndex {
         context["app"] = .object(["name": config.appName.map(MustacheValue.string) ?? .null,
                                   "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null])
         context["t"] = texts
+        if case .string? = context["redirect"], let script = config.forwardScript {
+            context["carry"] = .object(["script": .string(script.source), "hash": .string(script.hash)])
+        }
         do {
             return try theme.library.render(template, .object(context), strict: true)
         } catch {
