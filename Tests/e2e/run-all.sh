@@ -85,6 +85,9 @@ venv_part checkout-links checkout "$binary"
 echo "== carry against a link new URL() rejects and a raw-HTML link to another site, CSP from _headers too"
 venv_part carry carry "$binary"
 
+echo "== app.redeem: the Open button takes only an allowed redemption link, carry, JS off, the QR code read by zbarimg"
+venv_part redeem redeem "$binary"
+
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
 
