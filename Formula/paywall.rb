@@ -27,6 +27,7 @@ class Paywall < Formula
   depends_on "cmark-gfm"
   depends_on "icu4c"
   depends_on "libyaml"
+  depends_on "qrencode" # libqrencode: plain pages' QR codes
   depends_on macos: :sequoia
 
   def install

@@ -4,7 +4,7 @@
 # Installs the Debian packages paywall needs to BUILD (the C libraries its system-library targets
 # link against), plus any extra package names given as arguments (install-test-deps.sh passes the
 # test packages this way, so a fresh machine runs `apt-get update` once, not twice).
-# On macOS, the same libraries from Homebrew (cmark-gfm, libyaml, icu4c, pkg-config); extra names
+# On macOS, the same libraries from Homebrew (cmark-gfm, libyaml, qrencode, icu4c, pkg-config); extra names
 # are Homebrew formulae there.
 #
 # Idempotent and quiet: checks each package with dpkg-query (brew list) and does nothing (prints
@@ -16,7 +16,7 @@ export DEBIAN_FRONTEND=noninteractive
 if [[ $(uname -s) == Darwin ]]; then
   command -v brew >/dev/null 2>&1 || { echo "install-deps.sh: install Homebrew first (https://brew.sh)" >&2; exit 1; }
   missing=()
-  for formula in cmark-gfm libyaml icu4c pkg-config "$@"; do
+  for formula in cmark-gfm libyaml qrencode icu4c pkg-config "$@"; do
     brew list --versions "$formula" >/dev/null 2>&1 || missing+=("$formula")
   done
   ((${#missing[@]} == 0)) && exit 0
@@ -26,7 +26,9 @@ if [[ $(uname -s) == Darwin ]]; then
 fi
 
 # icu-devtools: icupkg and genccode, with which make build thins ICU's data (scripts/icu-data.sh).
-build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libicu-dev icu-devtools pkg-config)
+# libqrencode-dev: plain pages' QR codes (Debian ships no static archive of it: scripts/static-libs.sh makes one).
+build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libqrencode-dev libicu-dev icu-devtools
+                pkg-config)
 
 missing=()
 for pkg in "${build_packages[@]}" "$@"; do

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # static-libs.sh DIR
 #
-# Makes DIR/lib, holding only the static archives of the C libraries paywall links (cmark-gfm, libyaml, ICU with its
-# data thinned by icu-data.sh, libstdc++ for ICU), and DIR/pkgconfig, copies of their pkg-config files that point
-# there. A build with PKG_CONFIG_PATH=DIR/pkgconfig finds DIR/lib before the system's library folder, so the linker
-# takes the archives: the binary needs no shared library but the C runtime's (libc, libm, libgcc_s, the loader). Linux
-# only (Debian ships the archives in the same -dev packages).
+# Makes DIR/lib, holding only the static archives of the C libraries paywall links (cmark-gfm, libyaml, libqrencode,
+# ICU with its data thinned by icu-data.sh, libstdc++ for ICU), and DIR/pkgconfig, copies of their pkg-config files
+# that point there. A build with PKG_CONFIG_PATH=DIR/pkgconfig finds DIR/lib before the system's library folder, so
+# the linker takes the archives: the binary needs no shared library but the C runtime's (libc, libm, libgcc_s, the
+# loader). Linux only. Debian ships the archives in the same -dev packages, but for libqrencode's, which
+# qrencode-static.sh builds from Debian's source package of the installed version.
 set -euo pipefail
 dir=${1:?usage: static-libs.sh DIR}
 multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
@@ -18,6 +19,7 @@ for name in cmark-gfm cmark-gfm-extensions yaml icui18n icuuc; do
 done
 ln -sf "$(gcc -print-file-name=libstdc++.a)" "$dir/lib/libstdc++.a"
 "$(dirname "${BASH_SOURCE[0]}")/icu-data.sh" "$dir/lib/libicudata.a"
-for pc in libcmark-gfm yaml-0.1 icu-uc icu-i18n; do
+"$(dirname "${BASH_SOURCE[0]}")/qrencode-static.sh" "$dir/lib/libqrencode.a"
+for pc in libcmark-gfm yaml-0.1 libqrencode icu-uc icu-i18n; do
   sed -e "s|^libdir *=.*|libdir=$dir/lib|" "$system/pkgconfig/$pc.pc" > "$dir/pkgconfig/$pc.pc"
 done

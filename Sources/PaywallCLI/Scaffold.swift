@@ -16,6 +16,7 @@ enum Scaffold {
               icon: assets/icon.svg
               openURL: https://example.com/app/open      # the welcome page's Open button: a universal link or myapp://
               appStoreURL: https://apps.apple.com/app/id123456789
+              # redeem: { parameter: redeem_url, prefixes: ["myapp://"] }  # Open takes the checkout's redemption link
             actions:                                     # where buttons go; {productID} {locale} {offerID} \
             {offerType} {billingPlan} expand
               subscribe: https://example.com/checkout?product={productID}&locale={locale}&offer={offerType}

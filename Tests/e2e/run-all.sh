@@ -88,6 +88,9 @@ venv_part carry carry "$binary"
 echo "== the funnel through nginx's block, serve and a plain file server: header CSP per page, redirects keep the query"
 venv_part host-funnel host_funnel "$binary"
 
+echo "== app.redeem: the Open button takes only an allowed redemption link, carry, JS off, the QR code read by zbarimg"
+venv_part redeem redeem "$binary"
+
 echo "== a yearly plan in 12 monthly payments (Tests/e2e/sites/commitment) in four locales, in a browser"
 in_browser commitment "$here/sites/commitment"
 

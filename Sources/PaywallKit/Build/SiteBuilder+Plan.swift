@@ -23,7 +23,7 @@ extension SiteBuilder {
             // The stylesheet is named by its content, so pages can be cached forever.
             let style = StyleRules(pages: site.allPages, accentColor: site.config.accentColor,
                                    accentForeground: site.config.accentForeground,
-                                   maxOptions: catalog.maxOptionsPerPage)
+                                   maxOptions: catalog.maxOptionsPerPage, qrCode: site.config.qrCodeURL != nil)
             css = CSSMinifier.minify(theme.stylesheet) + style.css
             stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
             let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)

@@ -83,7 +83,7 @@ public struct SiteRoutes: Sendable, Equatable {
         // A header policy without a page's script hash would block the script wherever the host sends the header.
         for locale in site.locales {
             for page in site.pages[locale] ?? [] {
-                guard let hash = site.config.scriptHash(isPlain: page.isPlain) else { continue }
+                guard let hash = site.config.pageScript(isPlain: page.isPlain)?.hash else { continue }
                 pagePolicies["\(locale)/\(page.name)/"] = HostHeaders.headerPolicy(Self.allowing(hash, in: policy))
             }
         }

@@ -61,9 +61,11 @@ struct PageRenderer {
         let scheme = page.colorScheme ?? config.colorScheme
         context["t"] = texts
         let isPlain = model.page.isPlain
-        context["carry"] = isPlain
-            ? .null
-            : config.links.script.map { .object(["script": .string($0.source), "hash": .string($0.hash)]) } ?? .null
+        // A page's one script, by its kind: a store page's carries parameters into purchase links, a plain page's
+        // points the Open button at a redemption link (app.redeem). `carry` is the store page's, as themes named it.
+        let script = SiteConfig.templateValue(config.pageScript(isPlain: isPlain))
+        context["carry"] = isPlain ? .null : script
+        context["script"] = script
         context["root"] = .string(root)
         context["stylesheet"] = .string(root + stylesheet)
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
@@ -181,7 +183,7 @@ struct PageRenderer {
         context["titleLang"] = FallbackLanguage.value(titleLocale, on: model.locale) { cache.direction(of: $0) }
 
         do {
-            if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings) }
+            if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings, config: config) }
             let html = try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context),
                                                                  strict: true,
                                                                  capacity: cache.pageSize + cache.pageSize / 8,

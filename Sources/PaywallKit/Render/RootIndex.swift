@@ -101,7 +101,7 @@ enum RootIndex {
                                   "icon": config.appIcon.map { .string(root + assetURL($0)) } ?? .null])
         context["t"] = texts
         if case .string? = context["redirect"], let script = config.forwardScript {
-            context["carry"] = .object(["script": .string(script.source), "hash": .string(script.hash)])
+            context["script"] = SiteConfig.templateValue((script.source, script.hash))
         }
         do {
             return try theme.library.render(template, .object(context), strict: true)

@@ -10,12 +10,16 @@ struct StyleRules: Sendable {
     var maxOptions: Int
     /// Whether a page is a carousel (a paged picker): only then are its page markers' timelines written.
     var hasCarousel = false
+    /// Whether a plain page shows a QR code: only then are its rules written, so no other site's stylesheet changes.
+    var hasQRCode = false
 
-    init(pages: some Sequence<Page>, accentColor: String?, accentForeground: String? = nil, maxOptions: Int = 0) {
+    init(pages: some Sequence<Page>, accentColor: String?, accentForeground: String? = nil, maxOptions: Int = 0,
+         qrCode: Bool = false) {
         self.accentColor = accentColor
         self.accentForeground = accentForeground
         self.maxOptions = maxOptions
         for page in pages {
+            if qrCode, page.isPlain { hasQRCode = true }
             if page.controlStyle == .pagedPicker || page.controlStyle == .pagedProminentPicker { hasCarousel = true }
             let block = Self.declarations(page)
             if !block.isEmpty, !blocks.contains(block) { blocks.append(block) }
@@ -92,6 +96,20 @@ struct StyleRules: Sendable {
         }
         for (index, block) in blocks.enumerated() { text += "[data-style=\"s\(index + 1)\"] { \(block) }\n" }
         text += Self.selectionRules(count: maxOptions, carousel: hasCarousel)
+        if hasQRCode { text += Self.qrCodeRules }
         return text
     }
+
+    /// A plain page's QR code, for a visitor on a wide screen to scan with a phone; a phone (below 48rem) taps Open
+    /// and has no code to show. Dark on white in either colour scheme, as readers need.
+    static let qrCodeRules = """
+        .qr { display: none; }
+        @media (min-width: 48rem) {
+          .qr { display: grid; justify-items: center; gap: 0.5rem; margin: 0.5rem 0 0; padding-block-start: 1.25rem; \
+        border-block-start: 1px solid var(--border); justify-self: stretch; }
+        }
+        .qr-code { display: block; width: 9.5rem; height: 9.5rem; border-radius: 0.5rem; }
+        .qr figcaption { font-size: 0.875rem; color: var(--muted); }
+
+        """
 }

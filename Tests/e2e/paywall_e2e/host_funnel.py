@@ -6,7 +6,8 @@ scripts the page's own <meta> allows (a page without a script: none; nginx adds 
 live-reload 'self'). Then Chromium opens the funnel's addresses with ?app_user_id=u-42: a store page, the locale-less
 page, the site's root, a locale's root, a folder without its slash, and the redirecting pages' own files; each must
 land on a store page inside /subscribe/ with the query kept, and carry must have filled every purchase link with
-client_reference_id=u-42, with no CSP violation in the console.
+client_reference_id=u-42, with no CSP violation in the console. The welcome page (app.redeem added to the site),
+reached by its locale-less address with a redemption link, must point its Open button there.
 Usage: python3 -m paywall_e2e.host_funnel PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
 import http.client
 import os
@@ -40,6 +41,9 @@ FUNNEL = [
 ]
 # The plain file server has no redirects: only the pages' files and the redirecting pages' own script.
 PLAIN_FUNNEL = [("pro/", "en-US/pro/"), ("", None), ("ar-SA/", None), ("welcome/", "en-US/welcome/")]
+# The trip back: the checkout's success redirect to the welcome page passes a redemption link (app.redeem).
+REDEEM = 'redeem: { parameter: redeem_url, prefixes: ["bw-app://", "https://example.com/redeem/"] }'
+REDEMPTION = "bw-app://redeem?token=a+b/c="
 
 
 def directives(policy):
@@ -130,6 +134,27 @@ def funnel_checks(check, driver, base, cases, sent_by):
               f"{len(links)} purchase links carried", problems)
 
 
+def redeem_checks(check, driver, base, sent_by, addresses=("welcome/", "en-US/welcome/", "welcome/index.html")):
+    """The welcome page, reached by each address with a redemption link: its Open button goes there."""
+    query = urllib.parse.urlencode({"redeem_url": REDEMPTION, "app_user_id": "u-42"})
+    for address in addresses:
+        driver.get_log("browser")
+        driver.get(f"{base}{PREFIX}{address}?{query}")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and urllib.parse.urlsplit(driver.current_url).path != PREFIX + "en-US/welcome/":
+            time.sleep(0.1)
+        landed = urllib.parse.urlsplit(driver.current_url)
+        opens = driver.execute_script("return [...document.querySelectorAll('a.open-app')].map(a => a.href)")
+        problems = [entry["message"] for entry in driver.get_log("browser")
+                    if "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]]
+        if landed.path != PREFIX + "en-US/welcome/" or landed.query != query:
+            problems.append(f"landed on {landed.path}?{landed.query}")
+        if opens != [REDEMPTION]:
+            problems.append(f"the Open button goes to {opens}, expected {REDEMPTION}")
+        check(f"{sent_by}: {PREFIX}{address} with a redemption link: the welcome page's Open button goes there",
+              problems)
+
+
 def start_nginx(work, binary, site, output):
     """nginx on a free loopback port with the printed block; (process, port) or (None, why)."""
     nginx = nginx_binary()
@@ -194,6 +219,11 @@ def main(argv):
         os.chmod(work, 0o755)   # nginx's workers (another user when started as root) read the output below it
         site, output = str(work / "site"), str(work / "public")
         shutil.copytree(SITES / "checkout", site)
+        settings = os.path.join(site, "paywall.yml")
+        with open(settings, encoding="utf-8") as f:
+            text = f.read().replace("\n  appStoreID:", f"\n  {REDEEM}\n  appStoreID:", 1)
+        with open(settings, "w", encoding="utf-8") as f:
+            f.write(text)
         build = run(binary, "build", site, "-o", output, "--quiet")
         check("the checkout site builds", [build.stderr.strip()] if build.returncode else [])
         if build.returncode:
@@ -211,8 +241,10 @@ def main(argv):
                 if process:
                     header_checks(check, port, output, name)
                     funnel_checks(check, driver, f"http://127.0.0.1:{port}", FUNNEL, name)
-            funnel_checks(check, driver, f"http://127.0.0.1:{plain.server_address[1]}", PLAIN_FUNNEL,
-                          "a file server (no redirects, no headers)")
+                    redeem_checks(check, driver, f"http://127.0.0.1:{port}", name)
+            plain_base = f"http://127.0.0.1:{plain.server_address[1]}"
+            funnel_checks(check, driver, plain_base, PLAIN_FUNNEL, "a file server (no redirects, no headers)")
+            redeem_checks(check, driver, plain_base, "a file server", ("welcome/", "en-US/welcome/"))
         finally:
             driver.quit()
             plain.shutdown()

@@ -17,6 +17,24 @@ extension JSONSchema {
         ("socialImage", string("The picture of a shared link (Open Graph, X): a PNG or JPEG in assets/, 1200×630 or "
                                + "more.")),
         ("appStoreID", string("The app's Apple ID (digits), for Safari's Smart App Banner.", pattern: "^[0-9]{1,12}$")),
+        ("redeem", object("A plain page's Open button takes the redemption link the checkout's success redirect "
+                          + "passes in `parameter`, only when it starts with one of `prefixes`; anything else is "
+                          + "ignored. One small inline script, allowed by its hash; without JavaScript the button is "
+                          + "openURL (required). actions.carry's parameters go into openURL, never into a "
+                          + "redemption link.", [
+            ("parameter", string("The query parameter that holds the redemption link, such as redeem_url.",
+                                 pattern: "^[A-Za-z0-9._~-]{1,64}$")),
+            ("prefixes", .object([
+                ("type", .string("array")), ("minItems", .int(1)),
+                ("description", .string("Exact starts of the links taken: an app scheme (rc-abc123://) or an https "
+                                        + "URL with a '/' after its host (https://example.com/redeem/).")),
+                ("items", string("An app scheme or an https URL prefix.",
+                                 pattern: "^((?!(https|javascript|vbscript|data|blob|file|filesystem|about|http|ftp|"
+                                          + "ws|wss|view-source|chrome|intent|mailto|tel|sms|jar):)"
+                                          + "[A-Za-z][A-Za-z0-9+.-]*://|https://[A-Za-z0-9.:\\[\\]-]+/)"
+                                          + "[^\\s\"'<>\\\\{}|^`]*$")),
+            ])),
+        ], required: ["parameter", "prefixes"])),
     ])
 
     /// `subscribe` and `purchase`: one template, or a link per product ID and `default`.

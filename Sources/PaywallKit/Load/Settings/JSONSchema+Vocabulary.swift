@@ -22,7 +22,11 @@ extension JSONSchema {
         ("theme", "accentColor, accentForeground and colorScheme."),
         ("marketingHTML", "The rendered Markdown body (use {{{marketingHTML}}})."),
         ("hasH1", "The body has its own h1."), ("app", "name, icon, openURL and appStoreURL from paywall.yml."),
-        ("carry", "The carry script (script, hash), or null."), ("app_name", "The app's name."),
+        ("carry", "A store page's carry script (script, hash), or null."),
+        ("script", "The page's one script (script, hash): a store page's carry script, a plain page's app.redeem "
+            + "script; or null. Its hash goes into the CSP."), ("app_name", "The app's name."),
+        ("qrCode", "A plain page's QR code of the App Store link, else the Open link: svg (inline SVG, use "
+            + "{{{svg}}}), caption and url; or null."),
         ("group",
          "id, displayName and description of the subscription group (a page without one: id null, the app's name)."),
         ("planNames", "The options' names as a list in the page's language."),

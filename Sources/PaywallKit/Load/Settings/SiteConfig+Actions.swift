@@ -25,10 +25,13 @@ extension SiteConfig {
             appStoreURL = url
             valueLocations["app.appStoreURL"] = node.location
         }
+        if let node = reader["redeem"] {
+            loadRedeem(node, key: reader.keyLocation("redeem") ?? node.location, diagnostics: &diagnostics)
+        }
     }
 
     /// The keys of `app` and of `actions`.
-    static let appKeys = ["name", "icon", "openURL", "appStoreURL", "socialImage", "appStoreID"]
+    static let appKeys = ["name", "icon", "openURL", "appStoreURL", "socialImage", "appStoreID", "redeem"]
     static var actionKeys: [String] { actionNames + ["carry"] }
 
     /// The actions whose links are made per product.

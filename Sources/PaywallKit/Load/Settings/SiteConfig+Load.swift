@@ -87,6 +87,15 @@ extension SiteConfig {
             }
         }
         if let actions = reader["actions"] { config.loadActions(actions, diagnostics: &diagnostics) }
+        if let redeem = config.appRedeem {
+            // The Open button is the redemption link's place, and app.openURL what it is without one.
+            if config.appOpenURL == nil, let location = config.valueLocations["app.redeem"] {
+                diagnostics.error(location, "app.redeem needs app.openURL: the Open button that takes the "
+                                            + "redemption link, and where it goes without one",
+                                  hint: "add openURL: to app, a universal link or your app's URL scheme")
+            }
+            config.redeemScript = RedeemScript(redeem, carry: config.links.carry)
+        }
         if let node = reader["policies"] {
             config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
             for key in ["termsOfService", "privacyPolicy"] {

@@ -1,10 +1,13 @@
 /// The scripts a site's pages may hold (DESIGN.md: no JavaScript but these), each allowed by its hash in its page's
 /// own policy and in the header policy every host sends with that page (``SiteRoutes/policy(for:)``).
 extension SiteConfig {
-    /// The redirecting pages' script: with `actions.carry`, so that the query reaches the page carry reads it on.
-    public var forwardScript: ForwardScript? { links.script == nil ? nil : .shared }
+    /// A content page's one script, by its kind: a store page's (and its customer-state pages') carries the page's
+    /// query parameters into purchase links (`actions.carry`); a plain page's points the Open button at the
+    /// checkout's redemption link (`app.redeem`).
+    public func pageScript(isPlain: Bool) -> (source: String, hash: String)? {
+        isPlain ? redeemScript.map { ($0.source, $0.hash) } : links.script.map { ($0.source, $0.hash) }
+    }
 
-    /// The hash of the script a content page holds: a store page (and its customer-state pages) the carry script;
-    /// a plain page none.
-    public func scriptHash(isPlain: Bool) -> String? { isPlain ? nil : links.script?.hash }
+    /// The redirecting pages' script: with either of those, so that the query reaches the page that reads it.
+    public var forwardScript: ForwardScript? { links.script == nil && redeemScript == nil ? nil : .shared }
 }

@@ -29,6 +29,10 @@ public struct SiteConfig: Sendable {
     /// `app.openURL` (a universal link or the app's URL scheme) and `app.appStoreURL`, for plain pages.
     public var appOpenURL: String?
     public var appStoreURL: String?
+    /// `app.redeem`: the redemption link a plain page's Open button may take from its own URL.
+    public var appRedeem: AppRedeem?
+    /// The script a plain page holds (`app.redeem`, with `actions.carry`'s parameters for the Open button).
+    public var redeemScript: RedeemScript?
     /// `subscribe`, `purchase` (one-time products), the store buttons' links and `carry` (SiteConfig+Actions.swift).
     public var links = ActionLinks()
     public var policies: Policies

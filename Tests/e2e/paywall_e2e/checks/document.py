@@ -1,5 +1,6 @@
-"""The checks of a page's HTML, without a browser: nu-html (the Nu HTML Checker), no-js (no script but the carry
-script its CSP allows by hash, no handler, only https: or relative URLs), document (one <h1>, lang, dir, title) and
+"""The checks of a page's HTML, without a browser: nu-html (the Nu HTML Checker), no-js (no script but the page's one
+script, carry's, app.redeem's or a redirecting page's forward script, that its CSP allows by hash, no handler, only
+https: or relative URLs), document (one <h1>, lang, dir, title) and
 preview (a shared link's Open Graph and X card, as a chat app reads them)."""
 
 import json
@@ -45,7 +46,8 @@ def check_nu(report, deps, root, paths):
 
 
 def check_no_js(report, name, text, page):
-    """No script, or (with actions.carry) exactly one inline script that the CSP allows by its hash alone."""
+    """No script, or (with actions.carry on a store page, app.redeem on a plain page) exactly one inline script that
+    the CSP allows by its hash alone."""
     problems = []
     scripts = re.findall(r"<script(\s[^>]*)?>(.*?)</script>", text, re.I | re.S)
     if len(scripts) > 1 or text.lower().count("<script") != len(scripts):
@@ -59,7 +61,7 @@ def check_no_js(report, name, text, page):
         attributes, source = scripts[0]
         digest = script_digest(source)
         if attributes.strip():
-            problems.append(f"<script{attributes}>: the carry script has no attributes")
+            problems.append(f"<script{attributes}>: the page's script has no attributes")
         if not all(csp_allows_only(policy, digest) for policy in page.csp):
             problems.append(f"CSP does not allow exactly the page's script ({digest}): {' | '.join(page.csp)}")
     elif not any(csp_blocks_scripts(policy) for policy in page.csp):
