@@ -75,7 +75,7 @@ public struct SiteResponder: Sendable {
         // The build record proves paywall owns the folder; hosts are told not to publish it, nor does the preview
         // (however the path spells it: `/%70aywall-manifest.json`, `//paywall-manifest.json`).
         let isManifest = StaticFiles.segments(path) == [Manifest.fileName]
-        let resolution = isManifest ? .notFound : files.resolve(path: path, query: request.query)
+        let resolution = isManifest ? .notFound : files.resolve(path: placed(path, routes), query: request.query)
         if let diagnostics = failure() {
             // Assets still load; every page shows the error until the next good build.
             if case .file(let path) = resolution, !MIMETypes.isHTML(path), let data = files.source.read(path) {
@@ -95,13 +95,15 @@ public struct SiteResponder: Sendable {
                                                 type: MIMETypes.contentType(forPath: path))
             if isHTML, let routes {
                 // The page's own policy, with the hash of the script it holds (the hosts send the same).
-                let below = path.hasPrefix(files.root + "/") ? String(path.dropFirst(files.root.count)) : path
+                let root = files.root + "/" + routes.folder
+                let below = path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path
                 response.setHeader("Content-Security-Policy",
                                    ReloadInjection.allowReload(routes.policy(for: below)))
             }
             return conditional(response, request)
         case .redirect(var location):
             // A folder without its slash stays below baseURL's path when it was asked for there.
+            if let folder = routes?.folder, !folder.isEmpty { location = "/" + location.dropFirst(folder.count + 1) }
             if let prefix = routes?.prefix, prefix != "/", request.path.hasPrefix(prefix) {
                 location = String(prefix.dropLast()) + location
             }
@@ -121,6 +123,7 @@ public struct SiteResponder: Sendable {
     func notFound(_ request: HTTPRequest, routes: SiteRoutes? = nil) -> HTTPResponse {
         let path = unprefixed(request.path, routes)
         let candidates = [routes?.notFoundPage(for: path), "404.html"].compactMap { $0 }
+            .map { placed("/" + $0, routes).dropFirst() }
         for custom in candidates.map({ files.root + "/" + $0 }) {
             if files.source.kind(custom) == .file, files.confined(custom), let data = files.source.read(custom) {
                 return .content(ReloadInjection.inject(data), type: "text/html; charset=utf-8", status: .notFound)
@@ -130,6 +133,12 @@ public struct SiteResponder: Sendable {
                                             type: "text/html; charset=utf-8", status: .notFound)
         response.setHeader("Content-Security-Policy", Self.builtInPagePolicy)
         return response
+    }
+
+    /// A path below the site's as the output folder holds it (below ``SiteRoutes/folder``).
+    func placed(_ path: String, _ routes: SiteRoutes?) -> String {
+        guard let folder = routes?.folder, !folder.isEmpty, path.hasPrefix("/") else { return path }
+        return "/" + folder + path.dropFirst()
     }
 
     func page(_ html: String) -> Data { Data(ReloadInjection.inject(html).utf8) }

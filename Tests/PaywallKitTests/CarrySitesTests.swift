@@ -34,7 +34,8 @@ import Testing
             .config(replacing: "actions:\n", with: "hosting: [netlify]\nactions:\n")
         let result = site.build()
         #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
-        let html = try #require(TestSite.file("en-US/pro/index.html", of: result))
+        // Netlify publishes the output at its root: the site's files are below baseURL's path in it.
+        let html = try #require(TestSite.file("subscribe/en-US/pro/index.html", of: result))
         let source = try #require(html.components(separatedBy: "<script>").dropFirst().first?
             .components(separatedBy: "</script>").first)
         let hash = "sha256-" + Data(SHA256.digest(Array(source.utf8))).base64EncodedString()

@@ -70,7 +70,7 @@ import Testing
         let rules = Self.redirects(try #require(TestSite.file("_redirects", of: result)))
         #expect(rules.allSatisfy { ["302!", "404!", "404"].contains($0.status) })
         // The manifest: forced, since the file exists; status 404 with the theme's page.
-        #expect(rules.first == Redirect(from: "/subscribe/paywall-manifest.json", to: "/subscribe/404.html", status: "404!", conditions: []))
+        #expect(rules.first == Redirect(from: "/paywall-manifest.json", to: "/subscribe/404.html", status: "404!", conditions: []))
         // The root: one rule per language, then the default without condition (first match wins).
         #expect(rules.filter { $0.from == "/subscribe/" } == [
             Redirect(from: "/subscribe/", to: "/subscribe/en-US/pro/", status: "302!", conditions: ["Language=en"]),
@@ -84,10 +84,12 @@ import Testing
         // Each locale's missing paths: its own 404 page, not forced (files there are served).
         #expect(rules.contains(Redirect(from: "/subscribe/de-DE/*", to: "/subscribe/de-DE/404.html", status: "404", conditions: [])))
         #expect(rules.contains(Redirect(from: "/subscribe/en-US/*", to: "/subscribe/en-US/404.html", status: "404", conditions: [])))
-        // Every target is a file of the build.
+        // Every target is a file of the build where Netlify serves it: the publish folder at the host's root, the
+        // site's files below baseURL's path in it.
         let files = Set(result.files.map(\.path))
+        #expect(files.contains("_redirects") && files.contains("subscribe/en-US/pro/index.html"))
         for rule in rules {
-            let target = String(rule.to.dropFirst("/subscribe/".count))
+            let target = String(rule.to.dropFirst())
             #expect(files.contains(target) || files.contains(target + "index.html"), "\(rule.to) is not in the output")
         }
     }
@@ -98,7 +100,7 @@ import Testing
         // No Language= (Cloudflare has none: the locale-less pages choose), no forced status, no 404 status. Each
         // LOCALE/ to its home: "Redirects are always followed, regardless of whether or not an asset matches the
         // incoming request" (developers.cloudflare.com/pages/configuration/redirects/).
-        #expect(rules == [Redirect(from: "/subscribe/paywall-manifest.json", to: "/subscribe/404.html", status: "302", conditions: []),
+        #expect(rules == [Redirect(from: "/paywall-manifest.json", to: "/subscribe/404.html", status: "302", conditions: []),
                           Redirect(from: "/subscribe/en-US/", to: "/subscribe/en-US/pro/", status: "302", conditions: []),
                           Redirect(from: "/subscribe/de-DE/", to: "/subscribe/de-DE/pro/", status: "302", conditions: [])])
         #expect(TestSite.file("_headers", of: result) == TestSite.file("_headers", of: HostingSite.build("[netlify]")))
@@ -107,7 +109,8 @@ import Testing
     @Test func headersGiveEachPathItsPolicyAndCache() throws {
         let result = HostingSite.build("[netlify]")
         let blocks = Self.headers(try #require(TestSite.file("_headers", of: result)))
-        let stylesheet = try #require(result.files.map(\.path).first { $0.hasPrefix("assets/paywall.") })
+        let stylesheet = try #require(result.files.map(\.path).first { $0.hasPrefix("subscribe/assets/paywall.") })
+            .dropFirst("subscribe/".count)
         let everywhere = ["/subscribe/", "/subscribe/en-US/pro/", "/subscribe/de-DE/404.html", "/subscribe/pro/", "/subscribe/404.html",
                           "/subscribe/\(stylesheet)", "/subscribe/robots.txt", "/subscribe/.well-known/apple-app-site-association"]
         for path in everywhere {

@@ -26,11 +26,14 @@ import Testing
         + "\"components\": [{\"/\": \"/subscribe/*\"}]}]}}"
 
     /// Each HTML file of a build with the header policy its `<meta>` asks for.
+    /// (The paths are the site's: below `subscribe/` in the output when the host publishes the output at its root.)
     static func pages(_ result: SiteBuilder.Result) -> [(path: String, policy: String)] {
-        result.files.filter { $0.path.hasSuffix(".html") && !$0.path.hasPrefix("press/") }.compactMap { file in
-            HostHeaders.metaPolicy(in: String(decoding: file.data, as: UTF8.self))
-                .map { (file.path, HostHeaders.headerPolicy($0)) }
-        }
+        let folder = result.routes?.folder ?? ""
+        return result.files.filter { $0.path.hasSuffix(".html") && !$0.path.hasPrefix(folder + "press/") }
+            .compactMap { file in
+                HostHeaders.metaPolicy(in: String(decoding: file.data, as: UTF8.self))
+                    .map { (String(file.path.dropFirst(folder.count)), HostHeaders.headerPolicy($0)) }
+            }
     }
 
     /// The addresses a page answers at: its file, and its folder for an `index.html`.
@@ -42,6 +45,7 @@ import Testing
         let result = Self.carrySite("cloudflare-pages")
         #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
         let routes = try #require(result.routes)
+        #expect(routes.folder == "subscribe/")
         let blocks = HostFilesTests.headers(try #require(TestSite.file("_headers", of: result)))
         let pages = Self.pages(result)
         #expect(pages.count > 12)

@@ -35,11 +35,24 @@ extension SiteBuilder {
             }
         }
 
-        init(sink: (any OutputSink)?) { self.sink = sink }
+        /// Where the site's files go (``SiteConfig/outputFolder``); the host files and the manifest stay on top.
+        let folder: String
+
+        init(sink: (any OutputSink)?, folder: String = "") {
+            self.sink = sink
+            self.folder = folder
+        }
+
+        /// The path a file of the site has in the output folder.
+        func placed(_ path: String) -> String {
+            folder.isEmpty || path == Manifest.fileName || Hosting.rootFiles.contains(path) ? path : folder + path
+        }
 
         /// `hash`: a page's manifest hash; other files are hashed here, so that a rebuild can keep them too.
         /// `source`: what the file is made from, named in a collision.
         func emit(_ file: OutputFile, hash page: String?, from source: String, diagnostics: inout Diagnostics) {
+            var file = file
+            file.path = placed(file.path)
             let isManifest = file.path == Manifest.fileName
             let hash = page ?? (isManifest ? nil : ContentHash.hex(file.bytes))
             listed.withLock { listed in
@@ -60,11 +73,11 @@ extension SiteBuilder {
         /// A file of the previous build, carried over unchanged (listed by `list` once every file of its page is).
         func keep(_ path: String, hash: String, diagnostics: inout Diagnostics) -> Bool {
             guard let sink else { return true }
-            return diagnostics.collect { () throws(Diagnostic) in try sink.keep(path, hash: hash) } ?? true
+            return diagnostics.collect { () throws(Diagnostic) in try sink.keep(placed(path), hash: hash) } ?? true
         }
 
         func list(_ kept: [String], from source: String) {
-            listed.withLock { for path in kept { $0.claim(path, source) } }
+            listed.withLock { for path in kept { $0.claim(placed(path), source) } }
         }
 
         var paths: [String] { listed.withLock { $0.paths }.sorted() }

@@ -31,7 +31,7 @@ extension SiteBuilder {
             let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
                                         vocabulary: vocabulary)
             pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
-            output = Output(sink: sink)
+            output = Output(sink: sink, folder: site.config.outputFolder)
         }
 
         /// The stylesheet, the locale chooser, the host pages and the assets, with the routes they make and what making

@@ -38,12 +38,13 @@ public enum StaticFolder {
         let hint = "rename or remove the file in static/; static/ is for files paywall does not make"
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             let location = SourceLocation(file: inputs.path("static/" + path))
-            if written.contains(path) {
+            // Compared where both land in the output (below baseURL's path for some hosts), named as written.
+            if written.contains(output.placed(path)) {
                 diagnostics.error(location, "static/\(path) would replace \(owner(path))", hint: hint)
-            } else if folders.contains(path) {
+            } else if folders.contains(output.placed(path)) {
                 diagnostics.error(location, "static/\(path) is a file where paywall writes the folder \(path)/",
                                   hint: hint)
-            } else if let file = parents(of: path).first(where: written.contains) {
+            } else if let file = parents(of: path).first(where: { written.contains(output.placed($0)) }) {
                 diagnostics.error(location,
                                   "static/\(path) needs a folder \(file)/ where paywall writes \(owner(file))",
                                   hint: hint)

@@ -18,3 +18,20 @@ extension Hosting {
         hosts.flatMap { $0.files(routes) }
     }
 }
+
+extension Hosting {
+    /// The files a host reads at the top of the folder it publishes, wherever the site's own files are.
+    static let rootFiles: Set<String> = ["_redirects", "_headers", ".nojekyll"]
+}
+
+extension SiteConfig {
+    /// Where the site's files go in the output folder: below baseURL's path (`subscribe/`, decoded) when it goes to
+    /// Netlify or Cloudflare Pages, which publish the folder at the host's root, so that the site answers at baseURL
+    /// and the rules of `_redirects` and `_headers` (written below that path) meet its files; else at the top (``).
+    public var outputFolder: String {
+        guard hosting.contains(.netlify) || hosting.contains(.cloudflarePages) else { return "" }
+        let prefix = SiteRoutes.prefix(of: baseURL)
+        guard prefix != "/", let decoded = HostValue.percentDecoded(prefix.dropFirst()) else { return "" }
+        return decoded
+    }
+}

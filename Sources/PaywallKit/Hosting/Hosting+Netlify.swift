@@ -11,12 +11,12 @@ enum HostFiles {
                      + "in paywall.yml); rebuilt on every build."]
         guard host == .netlify else {
             lines.append("# The build record is not published: redirected to the not-found page.")
-            lines.append(rule("\(p)\(Manifest.fileName)", "\(p)404.html", "302"))
+            lines.append(rule(routes.manifestPath, "\(p)404.html", "302"))
             lines += localeHomes(routes, status: "302")
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append("# The build record is not published.")
-        lines.append(rule("\(p)\(Manifest.fileName)", "\(p)404.html", "404!"))
+        lines.append(rule(routes.manifestPath, "\(p)404.html", "404!"))
         let localesWithHome = routes.locales.filter { routes.homes[$0]?.isEmpty == false }
         if !localesWithHome.isEmpty {
             lines.append("# The site's root: the first page in the visitor's language.")

@@ -37,7 +37,7 @@ public enum NginxConfig {
         text += "server {\n"
         text += "    listen \(listen.directive);\n"
         text += "    server_name \(serverName ?? "_");\n"
-        text += "    root \(quoted(root));\n"
+        text += "    root \(quoted(siteRoot(root, routes)));\n"
         text += "    index index.html;\n    autoindex off;\n    charset utf-8;\n    server_tokens off;\n"
         text += "    # Redirects keep the visitor's own host and port.\n    absolute_redirect off;\n"
         let p = routes.prefix
@@ -74,6 +74,12 @@ public enum NginxConfig {
                 + "        if (-d $request_filename) { return 301 \(p.dropLast())$uri/$is_args$args; }\n    }\n"
         text += "}\n"
         return text
+    }
+
+    /// Where the site's files are: the output folder, or the folder below it that a host publishing the output at
+    /// its root needs (``SiteConfig/outputFolder``).
+    static func siteRoot(_ output: String, _ routes: SiteRoutes) -> String {
+        routes.folder.isEmpty ? output : (output.hasSuffix("/") ? output : output + "/") + routes.folder.dropLast()
     }
 
     /// `$paywall_cache` (no-cache for pages, a year for the stylesheet, else none), `$paywall_vary` (on the

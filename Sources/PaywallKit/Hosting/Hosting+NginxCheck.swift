@@ -5,7 +5,7 @@ extension NginxConfig {
     /// and port, the host and path of baseURL, the pages' names and the page policy (`add_header`).
     public static func check(_ routes: SiteRoutes, root: String, listen: Listen, output: String) throws(Diagnostic) {
         let place = SourceLocation(file: output)
-        if let problem = HostValue.nginxProblem(root) {
+        if let problem = HostValue.nginxProblem(siteRoot(root, routes)) {
             throw .error(place, "the output folder's path \(problem), which nginx would read as a variable "
                          + "or cannot carry in `root`",
                          hint: "choose an output folder whose path has no '$' and no control character")

@@ -1,6 +1,10 @@
 /// Which Content-Security-Policy a host sends with each path: a page's own, with the hash of the one script it holds,
 /// so that header and `<meta>` allow the same script and a page without one allows none.
 extension SiteRoutes {
+    /// Where a host that publishes the output folder serves the build manifest: at the top of the folder, which is
+    /// the site's path unless the site's files are below it (``folder``).
+    var manifestPath: String { (folder.isEmpty ? prefix : "/") + Manifest.fileName }
+
     /// Whether any page holds a script: then the policy differs by path.
     public var hasScripts: Bool { !pagePolicies.isEmpty || !redirectPolicies.isEmpty }
 

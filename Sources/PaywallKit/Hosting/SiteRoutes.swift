@@ -30,6 +30,8 @@ public struct SiteRoutes: Sendable, Equatable {
     /// The header policy of each redirecting page that holds a script, by its folder (`` for the root, `pro/`,
     /// `de-DE/`): it covers the folder's `index.html` alone.
     public var redirectPolicies: [String: String] = [:]
+    /// Where the site's files are in the output folder (``SiteConfig/outputFolder``): `` or `subscribe/`.
+    public var folder = ""
     /// The names at the top of the static folder (`robots.txt`, `.well-known/`), copied to the output's root.
     public var statics: [String] = []
 
@@ -38,7 +40,7 @@ public struct SiteRoutes: Sendable, Equatable {
             && lhs.prefix == rhs.prefix && lhs.host == rhs.host
             && lhs.stylesheet == rhs.stylesheet && lhs.contentSecurityPolicy == rhs.contentSecurityPolicy
             && lhs.pagePolicies == rhs.pagePolicies && lhs.redirectPolicies == rhs.redirectPolicies
-            && lhs.statics == rhs.statics
+            && lhs.statics == rhs.statics && lhs.folder == rhs.folder
             && lhs.pages.map(\.name) == rhs.pages.map(\.name) && lhs.pages.map(\.locales) == rhs.pages.map(\.locales)
     }
 
@@ -74,6 +76,7 @@ public struct SiteRoutes: Sendable, Equatable {
                 .map { "\(locale)/\($0.name)/" } ?? ""
         }
         prefix = Self.prefix(of: site.config.baseURL)
+        folder = site.config.outputFolder
         host = site.config.baseURL.flatMap { try? HostValue.parts(ofBaseURL: $0, at: SourceLocation(file: "")).host }
         self.stylesheet = stylesheet
         // The root's policy without the script the root may hold: the theme's policy for a page without one.

@@ -42,7 +42,7 @@ WANT = {"pro.yearly": BAD, "pro.monthly": "https://pay.example/buy/monthly?plan=
         "lifetime": "/buy/lifetime?client_reference_id=u42", "": ELSEWHERE}
 
 
-PREFIX = "/subscribe"  # baseURL's path: `_headers` rules are written below it
+PREFIX = "/subscribe"  # baseURL's path: Netlify publishes the output at its root, the site's files below this path
 
 
 def header_policies(root):
@@ -57,8 +57,7 @@ def header_policies(root):
 
 
 def policy_for(policies, path):
-    """The CSP Netlify sends with the page served at `path` (the site's root here is baseURL's path there)."""
-    path = PREFIX + path
+    """The CSP Netlify sends with the page served at `path`."""
     found = [csp for rule, csp in policies if path == rule or (rule.endswith("*") and path.startswith(rule[:-1]))]
     return found[0] if len(found) == 1 else None
 
@@ -92,7 +91,7 @@ def script_problems(page_html, policy):
 
 def fill_checks(check, driver, base, page, mode):
     """Opens `page` with funnel parameters; checks which links the script filled."""
-    driver.get(f"{base}{page}?app_user_id=u42&other=x")
+    driver.get(f"{base}{PREFIX}{page}?app_user_id=u42&other=x")
     console = [entry["message"] for entry in driver.get_log("browser")
                if "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]]
     links = driver.execute_script(
@@ -135,9 +134,9 @@ def main(argv):
         driver = make_driver(javascript=True)
         try:
             for page in ("/en-US/pro/", "/en-US/buttons/"):
-                page_html = (root / page.strip("/") / "index.html").read_text(encoding="utf-8")
+                page_html = (root / PREFIX.strip("/") / page.strip("/") / "index.html").read_text(encoding="utf-8")
                 check(f"{page}: the script's sha256 is the one its meta and _headers CSP allow",
-                      script_problems(page_html, policy_for(policies, page)))
+                      script_problems(page_html, policy_for(policies, PREFIX + page)))
             # With the header as Netlify sends it, and with the page's meta alone (a host that sends none).
             for sent, mode in ((policies, "_headers CSP"), ([], "meta CSP only")):
                 server = serve_with_headers(root, sent)
