@@ -188,6 +188,10 @@ extension SiteBuilder {
                 output.emit(PageOffers.file(pages.records.offers), hash: nil, from: "paywall's offers.json",
                             diagnostics: &diagnostics)
             }
+            if !site.config.experiments.isEmpty, inputs.statics[ExperimentsFile.fileName] == nil {
+                output.emit(ExperimentsFile.file(site.config.experiments, locales: site.locales, entries: entries),
+                            hash: nil, from: "paywall's experiments.json", diagnostics: &diagnostics)
+            }
             StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet,
                               diagnostics: &diagnostics)
             guard !diagnostics.hasErrors else { return nil }
