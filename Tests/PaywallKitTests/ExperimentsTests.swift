@@ -177,3 +177,20 @@ import Testing
         expectError(weight, "the weight of 'control' must be a percent", file: "site/paywall.yml", line: line + 3)
     }
 }
+
+/// Cloudflare Pages: the worker and its routes, only with experiments; every value quoted as JSON.
+@Suite struct PagesWorkerTests {
+    @Test func theWorkerAndItsRoutesAreWrittenForExperimentsOnly() throws {
+        let hosted = ExperimentsTests.site.with { $0.config! += "hosting: [cloudflare-pages]\n" }
+        let result = ExperimentsTests.build(hosted)
+        let routes = try #require(TestSite.file("_routes.json", of: result))
+        #expect(routes == "{\"version\":1,\"include\":[\"/subscribe/pro/\",\"/subscribe/en-US/pro/\","
+                + "\"/subscribe/de-DE/pro/\"],\"exclude\":[]}\n")
+        let worker = try #require(TestSite.file("_worker.js", of: result))
+        #expect(worker.contains("\"id\":\"yearly-first\",\"page\":\"pro\",\"unit\":\"app_user_id\""))
+        #expect(worker.contains("{\"variant\":\"annual\",\"to\":3865470564,\"page\":\"pro+annual\""))
+        #expect(worker.contains("export default {"))
+        let plain = ExperimentsTests.build(TestSite().with { $0.config! += "hosting: [cloudflare-pages]\n" })
+        #expect(TestSite.file("_worker.js", of: plain) == nil && TestSite.file("_routes.json", of: plain) == nil)
+    }
+}

@@ -7,7 +7,7 @@ extension Hosting {
              OutputFile("_headers", HostFiles.headers(routes))]
         case .cloudflarePages:
             [OutputFile("_redirects", HostFiles.redirects(routes, for: .cloudflarePages)),
-             OutputFile("_headers", HostFiles.headers(routes))]
+             OutputFile("_headers", HostFiles.headers(routes))] + PagesWorker.files(routes)
         case .githubPages:
             [OutputFile(".nojekyll", "")]
         }

@@ -6,6 +6,12 @@ public struct Experiment: Sendable, Equatable {
         public var name: String
         public var weight: Int
         public var location: SourceLocation
+
+        public init(name: String, weight: Int, location: SourceLocation) {
+            self.name = name
+            self.weight = weight
+            self.location = location
+        }
     }
 
     /// One assignment's part of the 32-bit hash: `[from, to)`; `holdout` for the share no variant takes.
@@ -28,6 +34,17 @@ public struct Experiment: Sendable, Equatable {
     /// Where `page:` and `variants:` were written.
     public var pageLocation: SourceLocation
     public var variantsLocation: SourceLocation
+
+    public init(id: String, page: String, variants: [Variant], unit: String?, location: SourceLocation,
+                pageLocation: SourceLocation, variantsLocation: SourceLocation) {
+        self.id = id
+        self.page = page
+        self.variants = variants
+        self.unit = unit
+        self.location = location
+        self.pageLocation = pageLocation
+        self.variantsLocation = variantsLocation
+    }
 
     /// The variant that is the page itself.
     public static let control = "control"
