@@ -194,3 +194,31 @@ import Testing
         #expect(TestSite.file("_worker.js", of: plain) == nil && TestSite.file("_routes.json", of: plain) == nil)
     }
 }
+
+/// The nginx block: split_clients on ID:UNIT with the manifest's shares, the last part `*`; the tested addresses
+/// redirect by it, set the cookie once and are never cached for another visitor.
+@Suite struct NginxExperimentsTests {
+    @Test func theBlockSplitsAsTheManifestSays() throws {
+        let routes = try #require(ExperimentsTests.build().routes)
+        let block = NginxConfig.server(routes, root: "/srv/public", listen: .init(port: 8080), serverName: nil)
+        #expect(block.contains("""
+            split_clients "yearly-first:${paywall_unit_0}" $paywall_variant_0 {
+                45% "control";
+                45% "annual";
+                * "holdout";
+            }
+            """))
+        #expect(block.contains("map $arg_app_user_id $paywall_unit_0 {\n    \"\" $paywall_visitor;\n"))
+        #expect(block.contains("    location = /pro/ { return 302 /subscribe/$paywall_locale_0/$paywall_page_0/"
+                               + "$is_args$args; }\n"))
+        #expect(block.contains("    location = /de-DE/pro/ { if ($paywall_page_0 != \"pro\") { return 302 "
+                               + "/subscribe/de-DE/$paywall_page_0/$is_args$args; } }\n"))
+        #expect(block.contains("    add_header Set-Cookie $paywall_set_cookie always;\n"))
+        #expect(block.contains("    1 \"pw_visitor=$request_id; Path=/subscribe/; Max-Age=31536000; SameSite=Lax\";"))
+        #expect(block.contains("    \"/de-DE/pro/index.html\" \"private, no-store\";\n"))
+        #expect(!block.contains("    /pro/ Accept-Language;\n"), "the tested page's Vary names Cookie too")
+        let plain = try #require(ExperimentsTests.build(TestSite()).routes)
+        let untouched = NginxConfig.server(plain, root: "/srv/public", listen: .init(port: 8080), serverName: nil)
+        #expect(!untouched.contains("paywall_visitor") && !untouched.contains("Set-Cookie"))
+    }
+}

@@ -53,6 +53,9 @@ plain_part portable portable "$binary"
 echo "== the printed nginx block on a real nginx (127.0.0.1, a free port)"
 plain_part nginx nginx "$binary"
 
+echo "== an experiment on a real nginx: 2,000 IDs, cookies and split_clients' exact bounds against experiments.json"
+plain_part nginx-experiments nginx_experiments "$binary"
+
 echo "== experiments: the Cloudflare Pages _worker.js under Node and serve assign 2,000 IDs as experiments.json says"
 plain_part worker worker "$binary"
 

@@ -35,10 +35,12 @@ META = re.compile(r'<meta name="paywall-variant" content="([^"]*)">')
 HEX = re.compile(r"^[0-9a-f]{32}$")
 
 
-def make_site(site, hosting=None):
-    """The example site (copied to `site` before) with the experiment, its variant and, optionally, `hosting:`."""
+def make_site(site, hosting=None, weights=None):
+    """The example site (copied to `site` before) with the experiment, its variant and, optionally, `hosting:` and
+    other weights."""
+    experiment = EXPERIMENT if weights is None else EXPERIMENT.replace("control: 40, annual: 40", weights)
     with open(site / "paywall.yml", "a", encoding="utf-8") as f:
-        f.write(EXPERIMENT + (f"hosting: [{hosting}]\n" if hosting else ""))
+        f.write(experiment + (f"hosting: [{hosting}]\n" if hosting else ""))
     (site / "content" / "plus+annual.md").write_text(VARIANT, encoding="utf-8")
     (site / "content" / "plus+annual.de.md").write_text(VARIANT_DE, encoding="utf-8")
 
@@ -62,6 +64,46 @@ def murmur2(data):
     h ^= h >> 13
     h = (h * m) & 0xFFFFFFFF
     return h ^ (h >> 15)
+
+
+M_INVERSE = pow(0x5BD1E995, -1, 1 << 32)
+UNRESERVED = set(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+def unit_with_hash(key, target):
+    """A unit of URL-safe characters whose key + unit hashes to exactly `target`: MurmurHash2 runs backwards from
+    the hash through the last 4-byte block (the key + unit a multiple of 4 bytes), trying prefixes until that
+    block's bytes are all unreserved characters."""
+    def unshift(value, shift):
+        result = value
+        for _ in range(32 // shift):
+            result = value ^ (result >> shift)
+        return result & 0xFFFFFFFF
+    h = unshift(target, 15)
+    h = unshift((h * M_INVERSE) & 0xFFFFFFFF, 13)
+    pad = (-(len(key.encode()) + 4)) % 4
+    for counter in range(1_000_000):
+        prefix = f"b{counter:0{pad + 8}d}"[: pad + 8]
+        head = (key + prefix).encode()
+        if (len(head) + 4) % 4:
+            continue
+        state, i = (len(head) + 4) & 0xFFFFFFFF, 0
+        while i < len(head):
+            k = head[i] | head[i + 1] << 8 | head[i + 2] << 16 | head[i + 3] << 24
+            k = (k * 0x5BD1E995) & 0xFFFFFFFF
+            k ^= k >> 24
+            state = ((state * 0x5BD1E995) & 0xFFFFFFFF) ^ ((k * 0x5BD1E995) & 0xFFFFFFFF)
+            i += 4
+        mixed = h ^ ((state * 0x5BD1E995) & 0xFFFFFFFF)
+        k = (mixed * M_INVERSE) & 0xFFFFFFFF
+        k ^= k >> 24
+        k = (k * M_INVERSE) & 0xFFFFFFFF
+        block = k.to_bytes(4, "little")
+        if all(byte in UNRESERVED for byte in block):
+            unit = prefix + block.decode()
+            assert murmur2((key + unit).encode()) == target
+            return unit
+    raise ValueError(f"no unit for {target}")
 
 
 def expected(experiment, unit):
@@ -153,8 +195,32 @@ def check(report, host, client, manifest, at=PREFIX):
                             f"want {PREFIX + want['paths']['de-DE']}")
     report.problems(f"{host}: language  NAME/ leads to the variant in the visitor's language, query kept", problems)
 
+    check_bounds(report, host, client, manifest, at)
+
     unit = next(f"v{index}" for index in range(1000) if expected(experiment, f"v{index}")["name"] == "annual")
     status, headers, _, _ = client(target + "?app_user_id=", f"pw_visitor={unit}", None)
     report.problems(f"{host}: fallback  an empty ?app_user_id= falls back to the cookie",
                     [] if status == 302 and "plus+annual" in headers.get("location", "") else
                     [f"{status} {headers.get('location')}"])
+
+
+def check_bounds(report, host, client, manifest, at=PREFIX):
+    """The bounds check alone (a second experiment's weights)."""
+    experiment = manifest["experiments"][0]
+    target = PREFIX + "en-US/plus/"
+    # At each boundary of experiments.json's ranges, the hash just below and the hash itself (and the last two
+    # hashes there are): split_clients' exact bounds, which 2,000 random IDs would almost never touch.
+    problems, cases = [], []
+    for variant in experiment["variants"]:
+        for value in (variant["from"] - 1, variant["from"], variant["to"] - 1):
+            if 0 <= value < 1 << 32 and variant["from"] < variant["to"]:
+                cases.append(value)
+    for value in sorted(set(cases + [0xFFFFFFFE, 0xFFFFFFFF])):
+        unit = unit_with_hash(experiment["key"], value)
+        want = expected(experiment, unit)
+        status, headers, _, meta = client(target + f"?app_user_id={unit}", "pw_visitor=z", None)
+        got = page_of(status, headers, meta, experiment, "en-US", at)
+        if got != want["page"]:
+            problems.append(f"hash {value} ({unit}): {got}, experiments.json says {want['page']} ({want['name']})")
+    report.problems(f"{host}: bounds    the hashes on each side of every range bound go where experiments.json says",
+                    problems, f"{len(set(cases + [0xFFFFFFFE, 0xFFFFFFFF]))} hashes")
