@@ -99,6 +99,9 @@ import Testing
         #expect(routes.pages.map(\.name) == ["pro", "thanks"])
         #expect(routes.variantPages == ["pro+annual": ["en-US", "de-DE"]])
         #expect(routes.homes["de-DE"] == "de-DE/pro/")
+        for chooser in ["index.html", "de-DE/index.html"] {
+            #expect(TestSite.file(chooser, of: result)?.contains("pro+annual") == false, "\(chooser) lists no variant")
+        }
         // Outside an experiment, the two placeholders are empty.
         let plain = Self.build(TestSite().config(replacing: "&locale={locale}", with: "&v={variant}&e={experiment}"))
         #expect(TestSite.file("en-US/pro/index.html", of: plain)?.contains("&amp;v=&amp;e=\"") == true)

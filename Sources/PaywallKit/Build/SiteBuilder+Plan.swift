@@ -66,8 +66,11 @@ extension SiteBuilder {
             let key = BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet, statics: statics)
             let made = cache.siteFiles(for: key) { () -> BuildCache.SiteFiles in
                 var found = Diagnostics()
+                // An experiment's variants are reached through its page's addresses only: the choosers list none.
+                let listed = site.config.experiments.isEmpty
+                    ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
                 let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
-                                                defaultLocale: site.defaultLocale, pages: site.pages,
+                                                defaultLocale: site.defaultLocale, pages: listed,
                                                 stylesheet: stylesheet)
                 let root = chooser.render(diagnostics: &found)
                 let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
