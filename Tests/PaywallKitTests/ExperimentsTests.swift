@@ -176,6 +176,16 @@ import Testing
                                      with: "selected: pro.yearly\nadditionalProductIDs: [pro.lifetime]\n").errors
         #expect(product.contains { $0.location.file == "site/content/pro+annual.md" && $0.message.contains("pro.lifetime") },
                 "\(product)")
+        // Values that reach nginx, the worker's JavaScript and experiments.json are identifiers, never syntax.
+        for (old, new, fragment) in [("id: yearly-first", "id: 'a\"; return;//'", "is not letters, digits and '-'"),
+                                     ("unit: app_user_id", "unit: app-user-id", "is not a query parameter name"),
+                                     ("unit: app_user_id", "unit: \"a}$x\"", "is not a query parameter name"),
+                                     ("annual: 45", "\"annual;\": 45", "is not an identifier"),
+                                     ("annual: 45", "holdout: 45", "it cannot be a variant")] {
+            let errors = Self.site.config(replacing: old, with: new).errors
+            #expect(errors.contains { $0.message.contains(fragment) && $0.location.file == "site/paywall.yml" },
+                    "\(new): \(errors)")
+        }
         let weight = Self.site.config(replacing: "control: 45", with: "control: 4.555").errors
         expectError(weight, "the weight of 'control' must be a percent", file: "site/paywall.yml", line: line + 3)
     }
