@@ -169,6 +169,10 @@ import Testing
         expectError(over, "sum to 105%, over 100%", file: "site/paywall.yml", line: line + 3)
         let name = Self.site.config(replacing: "annual: 45", with: "annual: 45, \"a b\": 1").errors
         expectError(name, "the variant name 'a b' is not an identifier", file: "site/paywall.yml", line: line + 3)
+        // The experiment's page gone: that one error, not also its variant's file as a variant of nothing.
+        let gone = Self.site.with { $0.content["pro.md"] = nil }.errors
+        expectError(gone, "tests the page 'pro', which has no content file", file: "site/paywall.yml", line: line + 2)
+        #expect(!gone.contains { $0.message.contains("that no experiment names") }, "\(gone)")
         let orphan = Self.site.with { $0.content["pro+yearly.md"] = Self.variantPage }.errors
         expectError(orphan, "pro+yearly is a variant ('yearly' of 'pro') that no experiment names",
                     file: "site/content/pro+yearly.md", line: 1, hint: "add yearly to the variants of 'yearly-first'")

@@ -36,7 +36,12 @@ enum ExperimentsCheck {
             }
         }
         for name in content.names where roles[name] == nil {
-            guard let (page, variant) = Experiment.split(pageName: name) else { continue }
+            guard let (page, variant) = Experiment.split(pageName: name),
+                  // A variant of an experiment whose page is missing: that error says it all.
+                  !config.experiments.contains(where: { experiment in
+                      experiment.page == page && experiment.variants.contains { $0.name == variant }
+                  })
+            else { continue }
             let file = content.files[name]?.values.map(\.path).min() ?? path(name, content)
             let experiment = config.experiments.first { $0.page == page }
             diagnostics.error(SourceLocation(file: file),
