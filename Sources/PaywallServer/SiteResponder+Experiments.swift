@@ -19,8 +19,9 @@ extension SiteResponder {
         else { return nil }
         var response: HTTPResponse
         if let location = answer.location {
-            // The preview answers at the root as at baseURL's path (`unprefixed`); its redirects go to the root.
-            var target = "/" + location.dropFirst(routes.prefix.count)
+            // The preview answers at its root and below baseURL's path: a redirect stays where it was asked.
+            var target = request.path.hasPrefix(routes.prefix)
+                ? location : "/" + location.dropFirst(routes.prefix.count)
             if let query = request.query { target += "?" + query }
             response = HTTPResponse(HTTPStatus(302, "Found"),
                                     headers: [("Location", target), ("Content-Type", "text/plain; charset=utf-8")],

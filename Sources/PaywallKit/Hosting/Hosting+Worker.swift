@@ -45,9 +45,18 @@ enum PagesWorker {
                 + "\"locales\":\(list(routes.locales(ofPage: experiment.page) ?? [])),"
                 + "\"ranges\":[" + ranges.joined(separator: ",") + "]}"
         }
+        // The control's own page may hold a script (actions.carry): its header policy allows that script's hash.
+        let policies = routes.experiments.flatMap { experiment in
+            (routes.locales(ofPage: experiment.page) ?? []).map { locale in
+                let path = "\(locale)/\(experiment.page)/"
+                return "\(JSONText.quoted(path)):\(JSONText.quoted(routes.policy(for: path)))"
+            }
+        }.joined(separator: ",")
         let defaultLocale = JSONText.quoted(routes.defaultLocale)
         return "{\"prefix\":\(JSONText.quoted(routes.prefix)),\"defaultLocale\":\(defaultLocale),"
-            + "\"cookie\":\(JSONText.quoted(Experiment.cookie)),\"headers\":[\(headers)],\n  \"experiments\":["
+            + "\"cookie\":\(JSONText.quoted(Experiment.cookie)),\"headers\":[\(headers)],"
+            + "\n  \"policies\":{\(policies)},"
+            + "\n  \"experiments\":["
             + experiments.joined(separator: ",\n    ") + "]}"
     }
 
@@ -152,6 +161,7 @@ enum PagesWorker {
           const page = range.locales.includes(locale) ? range.page : experiment.page;
           return {
             variant: range.variant,
+            path: `${locale}/${experiment.page}/`,
             location: parts.length === 4 && page === experiment.page ? null : `${SITE.prefix}${locale}/${page}/`,
             setCookie: cookie ? null : `${SITE.cookie}=${visitor}; Path=${SITE.prefix}; Max-Age=31536000; SameSite=Lax`,
           };
@@ -173,6 +183,9 @@ enum PagesWorker {
               response = new Response(asset.body, asset);
             }
             for (const [name, value] of SITE.headers) response.headers.set(name, value);
+            if (!answer.location && SITE.policies[answer.path]) {
+              response.headers.set('Content-Security-Policy', SITE.policies[answer.path]);
+            }
             if (answer.setCookie) response.headers.append('Set-Cookie', answer.setCookie);
             return response;
           },

@@ -48,10 +48,12 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
                                                   { method: ask.method || 'GET', headers }), env);
   const body = await response.text();
   const meta = /<meta name="paywall-variant" content="([^"]*)">/.exec(body);
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(body);
   const names = {};
   for (const [name, value] of response.headers) if (name !== 'set-cookie') names[name] = value;
   process.stdout.write(JSON.stringify({ status: response.status, headers: names,
-                                        cookies: response.headers.getSetCookie(), meta: meta ? meta[1] : null }) + '\n');
+                                        cookies: response.headers.getSetCookie(), meta: meta ? meta[1] : null,
+                                        policy: policy ? policy[1].replaceAll('&#39;', "'") : null }) + '\n');
 }
 """
 
@@ -66,6 +68,10 @@ def main(argv):
     with temporary() as work:
         site = copy_example(work / "site")
         experiments.make_site(site, "cloudflare-pages")
+        # With actions.carry the pages hold a script: the worker's header policy must allow the control's.
+        config = (site / "paywall.yml").read_text(encoding="utf-8")
+        (site / "paywall.yml").write_text(config.replace("actions:\n", "actions:\n  carry: [utm_source]\n", 1),
+                                          encoding="utf-8")
         public = work / "public"
         built = run(binary, "build", site, "-o", public, "--quiet")
         report.check("the site with an experiment builds for Cloudflare Pages", built.returncode == 0, built.stderr)
@@ -107,8 +113,14 @@ def main(argv):
                          other["status"] == 200 and not other["cookies"] and other["meta"] is None, other)
             post = ask("/subscribe/en-US/plus/", method="POST")
             report.check("worker: a POST passes through to the assets", not post["cookies"], post)
-            control = ask("/subscribe/en-US/plus/?app_user_id=user-0", "pw_visitor=x")
+            first = manifest["experiments"][0]
+            unit = next(f"user-{index}" for index in range(100)
+                        if experiments.expected(first, f"user-{index}")["name"] == "control")
+            control = ask(f"/subscribe/en-US/plus/?app_user_id={unit}", "pw_visitor=x")
             policy = control["headers"].get("content-security-policy", "")
+            script = re.search(r"'sha256-[^']+'", control["policy"] or "")
+            report.check("worker: the control page's header policy allows the script its own <meta> allows",
+                         script is not None and script.group(0) in policy, f"{policy} / {control['policy']}")
             report.check("worker: the site's headers on its answers (_headers is not applied to them)",
                          policy.startswith("default-src 'none'") and
                          control["headers"].get("x-content-type-options") == "nosniff", control["headers"])
@@ -146,11 +158,11 @@ def check_serve(report, binary, site):
 
         connection.request("GET", "/experiments.json")
         manifest = json.loads(connection.getresponse().read())
-        experiments.check(report, "serve", client, manifest, at="/")
+        experiments.check(report, "serve", client, manifest)
         status, headers, _, _ = client("/subscribe/en-US/plus/?variant=annual&app_user_id=user-0", "pw_visitor=a",
                                        None)
         report.check("serve: ?variant=annual previews the variant whatever the hash says",
-                     status == 302 and headers.get("location", "").startswith("/en-US/plus+annual/?variant=annual"),
+                     status == 302 and headers.get("location", "").startswith("/subscribe/en-US/plus+annual/?variant=annual"),
                      f"{status} {headers.get('location')}")
     finally:
         process.send_signal(signal.SIGINT)
