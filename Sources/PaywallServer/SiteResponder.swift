@@ -63,6 +63,9 @@ public struct SiteResponder: Sendable {
                                                   type: MIMETypes.contentType(forPath: "reload.js")), request))
         default:
             let path = unprefixed(request.path, routes)
+            if failure() == nil, let answer = experimentResponse(request, path: path, routes: routes) {
+                return .response(answer)
+            }
             if failure() == nil, let redirect = localeRedirect(request, path: path, routes: routes) {
                 return .response(redirect)
             }

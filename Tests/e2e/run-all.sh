@@ -53,6 +53,15 @@ plain_part portable portable "$binary"
 echo "== the printed nginx block on a real nginx (127.0.0.1, a free port)"
 plain_part nginx nginx "$binary"
 
+echo "== an experiment on a real nginx: 2,000 IDs, cookies and split_clients' exact bounds against experiments.json"
+plain_part nginx-experiments nginx_experiments "$binary"
+
+echo "== experiments: the Cloudflare Pages _worker.js under Node and serve assign 2,000 IDs as experiments.json says"
+plain_part worker worker "$binary"
+
+echo "== the README's Experiments Swift, compiled and run against a build's experiments.json (2,000 IDs)"
+plain_part readme-swift readme_swift "$binary"
+
 echo "== the JSON Schemas against the example, the gallery and a new site"
 "$binary" init "$work/new" --quiet >/dev/null
 venv_part schema schema "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" "$repo/Tests/PaywallKitTests/Fixtures/locales" "$work/new"

@@ -66,8 +66,11 @@ extension SiteBuilder {
             let key = BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet, statics: statics)
             let made = cache.siteFiles(for: key) { () -> BuildCache.SiteFiles in
                 var found = Diagnostics()
+                // An experiment's variants are reached through its page's addresses only: the choosers list none.
+                let listed = site.config.experiments.isEmpty
+                    ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
                 let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
-                                                defaultLocale: site.defaultLocale, pages: site.pages,
+                                                defaultLocale: site.defaultLocale, pages: listed,
                                                 stylesheet: stylesheet)
                 let root = chooser.render(diagnostics: &found)
                 let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
@@ -187,6 +190,10 @@ extension SiteBuilder {
             if inputs.statics[PageOffers.fileName] == nil {
                 output.emit(PageOffers.file(pages.records.offers), hash: nil, from: "paywall's offers.json",
                             diagnostics: &diagnostics)
+            }
+            if !site.config.experiments.isEmpty, inputs.statics[ExperimentsFile.fileName] == nil {
+                output.emit(ExperimentsFile.file(site.config.experiments, locales: site.locales, entries: entries),
+                            hash: nil, from: "paywall's experiments.json", diagnostics: &diagnostics)
             }
             StaticFolder.emit(inputs.statics, inputs: inputs, output: output, entries: entries, stylesheet: stylesheet,
                               diagnostics: &diagnostics)

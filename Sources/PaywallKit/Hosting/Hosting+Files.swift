@@ -7,7 +7,7 @@ extension Hosting {
              OutputFile("_headers", HostFiles.headers(routes))]
         case .cloudflarePages:
             [OutputFile("_redirects", HostFiles.redirects(routes, for: .cloudflarePages)),
-             OutputFile("_headers", HostFiles.headers(routes))]
+             OutputFile("_headers", HostFiles.headers(routes))] + PagesWorker.files(routes)
         case .githubPages:
             [OutputFile(".nojekyll", "")]
         }
@@ -21,7 +21,7 @@ extension Hosting {
 
 extension Hosting {
     /// The files a host reads at the top of the folder it publishes, wherever the site's own files are.
-    static let rootFiles: Set<String> = ["_redirects", "_headers", ".nojekyll"]
+    static let rootFiles: Set<String> = ["_redirects", "_headers", "_worker.js", "_routes.json", ".nojekyll"]
 }
 
 extension SiteConfig {

@@ -34,6 +34,7 @@ public enum NginxConfig {
         }
         text += "}\n\n"
         text += cacheMaps(routes)
+        text += experimentMaps(routes)
         text += "server {\n"
         text += "    listen \(listen.directive);\n"
         text += "    server_name \(serverName ?? "_");\n"
@@ -52,6 +53,7 @@ public enum NginxConfig {
             text += "    add_header \(name) \(value) always;\n"
         }
         text += "    add_header Cache-Control $paywall_cache always;\n    add_header Vary $paywall_vary always;\n"
+        if !routes.experiments.isEmpty { text += "    add_header Set-Cookie $paywall_set_cookie always;\n" }
         text += "    # A missing file, or a folder without an index page (never listed), shows its locale's 404 page.\n"
         text += "    error_page 403 404 =404 $paywall_not_found;\n\n"
         text += "    # The build record proves paywall owns the folder; it is not published.\n"
@@ -65,8 +67,10 @@ public enum NginxConfig {
         for page in routes.pages {
             let set = sets.firstIndex(of: page.locales) ?? 0
             text += "    location = /\(page.name)/ "
-                    + "{ return 302 \(p)$paywall_locale_\(set)/\(page.name)/$is_args$args; }\n"
+                    + "{ return 302 \(p)$paywall_locale_\(set)/\(experimentPage(page.name, routes) ?? page.name)/"
+                    + "$is_args$args; }\n"
         }
+        text += experimentLocations(routes)
         for file in HostHeaders.jsonFiles { text += "    location = /\(file) { default_type application/json; }\n" }
         // nginx's own redirect of a folder named without its slash would leave the site's path (the rewrite above
         // took it off): this one keeps it, and the query.
@@ -88,6 +92,7 @@ public enum NginxConfig {
         let locales = routes.locales.map(regexEscaped).joined(separator: "|")
         let pages = routes.pages.map { regexEscaped($0.name) }
         var text = "map $uri $paywall_cache {\n    default \"\";\n"
+        text += experimentCache(routes, header: "Cache-Control")
         text += "    / \(quoted(HostHeaders.pageCache));\n    /index.html \(quoted(HostHeaders.pageCache));\n"
         text += "    /404.html \(quoted(HostHeaders.pageCache));\n"
         text += "    /\(routes.stylesheet) \(quoted(HostHeaders.immutableCache));\n"
@@ -95,7 +100,10 @@ public enum NginxConfig {
                          value: HostHeaders.pageCache) + "}\n"
         // The redirects differ by language: a cache between keeps one per Accept-Language.
         text += "map $uri $paywall_vary {\n    default \"\";\n    / Accept-Language;\n"
-        for page in routes.pages { text += "    /\(page.name)/ Accept-Language;\n" }
+        text += experimentCache(routes, header: "Vary")
+        for page in routes.pages where experimentPage(page.name, routes) == nil {
+            text += "    /\(page.name)/ Accept-Language;\n"
+        }
         text += "}\n"
         if routes.hasScripts { text += policyMap(routes) }
         text += "map $uri $paywall_not_found {\n    default /404.html;\n"

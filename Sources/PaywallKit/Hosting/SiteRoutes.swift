@@ -34,6 +34,11 @@ public struct SiteRoutes: Sendable, Equatable {
     public var folder = ""
     /// The names at the top of the static folder (`robots.txt`, `.well-known/`), copied to the output's root.
     public var statics: [String] = []
+    /// The experiments (paywall.yml's `experiments:`) whose page's addresses lead each visitor to a variant.
+    public var experiments: [Experiment] = []
+    /// Each experiment variant's page (`pro+annual`) with the locales it is written in; not in `pages`, since a
+    /// variant has no address of its own but the experiment's.
+    public var variantPages: [String: [String]] = [:]
 
     public static func == (lhs: SiteRoutes, rhs: SiteRoutes) -> Bool {
         lhs.locales == rhs.locales && lhs.defaultLocale == rhs.defaultLocale && lhs.homes == rhs.homes
@@ -42,6 +47,7 @@ public struct SiteRoutes: Sendable, Equatable {
             && lhs.pagePolicies == rhs.pagePolicies && lhs.redirectPolicies == rhs.redirectPolicies
             && lhs.statics == rhs.statics && lhs.folder == rhs.folder
             && lhs.pages.map(\.name) == rhs.pages.map(\.name) && lhs.pages.map(\.locales) == rhs.pages.map(\.locales)
+            && lhs.experiments == rhs.experiments && lhs.variantPages == rhs.variantPages
     }
 
     public init(locales: [String], defaultLocale: String, pages: [(name: String, locales: [String])],
@@ -65,6 +71,10 @@ public struct SiteRoutes: Sendable, Equatable {
         var localesOfPage: [String: [String]] = [:]
         for locale in site.locales {
             for page in site.pages[locale] ?? [] {
+                if page.isVariant {
+                    variantPages[page.name, default: []].append(locale)
+                    continue
+                }
                 if localesOfPage[page.name] == nil { order.append(page.name) }
                 localesOfPage[page.name, default: []].append(locale)
             }
@@ -77,6 +87,7 @@ public struct SiteRoutes: Sendable, Equatable {
         }
         prefix = Self.prefix(of: site.config.baseURL)
         folder = site.config.outputFolder
+        experiments = site.config.experiments
         host = site.config.baseURL.flatMap { try? HostValue.parts(ofBaseURL: $0, at: SourceLocation(file: "")).host }
         self.stylesheet = stylesheet
         // The root's policy without the script the root may hold: the theme's policy for a page without one.

@@ -31,7 +31,7 @@ extension OptionContext {
 
         struct OffersKey: Hashable, Sendable {
             var options: OptionsIdentity, locale: String, currency: String, currentProductID: String
-            var section: String?, groups: Page.OptionGroups?
+            var section: String?, groups: Page.OptionGroups?, experiment: String
         }
 
         /// The `offers.json` object of `context`: `make`'s, or the one made for a context with the same key.
@@ -70,6 +70,7 @@ extension OptionContext {
             var options: OptionsIdentity
             var locale: String, currency: String, selectedID: String?, assetPrefix: String
             var buttonLabel: Int, isButtonsStyle: Bool, badgeLocale: String?
+            var experiment: String
         }
 
         mutating func contexts(for key: PageKey) -> [(option: StoreOption, value: MustacheValue)]? {
@@ -103,7 +104,7 @@ extension OptionContext {
             var badge: String?, icon: String?, assetPrefix: String, displayName: String, description: String
             var textLocale: String?, badgeLocale: String?
             var billingPlan: BillingPlan, commitmentTotal: ExactDecimal?, commitmentPayments: Int?
-            var currentProductID: String
+            var currentProductID: String, experiment: String
 
             /// As `Key`'s: the locale, the product, the customer's relation to it, the price and the page's depth.
             func hash(into hasher: inout Hasher) {
@@ -127,7 +128,8 @@ extension OptionContext {
                 icon: option.icon, assetPrefix: context.assetPrefix, displayName: option.text.displayName,
                 description: option.text.description, textLocale: option.textLocale, badgeLocale: context.badgeLocale,
                 billingPlan: option.billingPlan, commitmentTotal: option.commitment.map { ExactDecimal($0.total) },
-                commitmentPayments: option.commitment?.payments, currentProductID: context.currentProductID)
+                commitmentPayments: option.commitment?.payments, currentProductID: context.currentProductID,
+                experiment: context.experiment)
             return Key(shared: shared, index: context.index, isSelected: context.isSelected,
                        buttonLabel: bits(context.buttonLabel), isButtonsStyle: context.isButtonsStyle)
         }

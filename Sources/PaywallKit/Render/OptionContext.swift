@@ -14,6 +14,8 @@ struct OptionContext {
     var subscribeURL: String?
     /// The subscriber's current plan when this option's link changes to it (`actions.changePlan`); else empty.
     var currentProductID = ""
+    /// The page's experiment and variant (`ID:VARIANT`), which its purchase link names; else empty.
+    var experiment = ""
     var assetPrefix: String
     /// The page's `buttonLabel` parts and whether each option has its own button (`buttons` style).
     var buttonLabel: Set<Page.ButtonLabel> = [.automatic]

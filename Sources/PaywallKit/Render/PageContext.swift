@@ -33,7 +33,8 @@ struct PageContext {
         let key = OptionContext.Cache.PageKey(options: .init(options), locale: text.locale, currency: text.currency,
                                               selectedID: model.selectedID, assetPrefix: root,
                                               buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
-                                              isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale)
+                                              isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale,
+                                              experiment: Self.experimentKey(model.page))
         if let known = cache.contexts(for: key) { return known }
         // A subscriber's options change the plan: their links name the current one.
         let current = if case .current(let id) = model.state { id } else { "" }
@@ -43,6 +44,7 @@ struct PageContext {
                                         buttonLabel: model.page.buttonLabel, isButtonsStyle: isButtonsStyle,
                                         badgeLocale: badgeLocale, vocabulary: vocabulary)
             context.currentProductID = option.isSubscription ? current : ""
+            context.experiment = key.experiment
             let value = cache.value(of: context) {
                 Self.purchaseURL(of: option, model: model, config: config, currentProductID: context.currentProductID)
             }
@@ -58,7 +60,14 @@ struct PageContext {
         var values = LinkTemplate.Values(product: option.id, locale: model.locale, offer: option.offer?.offer,
                                          billingPlan: option.billingPlan.rawValue)
         values.currentProductID = currentProductID
+        values.experiment = model.page.experiment?.id ?? ""
+        values.variant = model.page.experiment?.variant ?? ""
         return config.links.url(for: option.product, values, billing: config.billing)
+    }
+
+    /// What an option's links read of the page's experiment: `ID:VARIANT`, or empty outside experiments.
+    static func experimentKey(_ page: Page) -> String {
+        page.experiment.map { $0.id + ":" + $0.variant } ?? ""
     }
 
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.

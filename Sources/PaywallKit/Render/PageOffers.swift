@@ -15,7 +15,8 @@ enum PageOffers {
         let current = if case .current(let id) = model.state { id } else { "" }
         let key = OptionContext.Cache.OffersKey(options: .init(model.options), locale: model.locale,
                                                 currency: model.currency, currentProductID: current, section: section,
-                                                groups: model.page.optionGroups)
+                                                groups: model.page.optionGroups,
+                                                experiment: PageContext.experimentKey(model.page))
         let options = cache.offerList(key) { cache in
             let sections = OptionSection.split(model.options.map { ($0, MustacheValue.null) }, model.page.optionGroups,
                                                text: text)
@@ -26,6 +27,7 @@ enum PageOffers {
                 var context = OptionContext(option: option, index: index, text: text, isSelected: false,
                                             subscribeURL: nil, assetPrefix: "")
                 context.currentProductID = option.isSubscription ? current : ""
+                context.experiment = key.experiment
                 return cache.offer(of: context) {
                     if option.isPurchasable {
                         context.subscribeURL = PageContext.purchaseURL(of: option, model: model, config: config,

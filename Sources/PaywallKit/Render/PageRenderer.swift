@@ -71,12 +71,17 @@ struct PageRenderer {
         context["styleID"] = style.id(for: page).map(MustacheValue.string) ?? .null
         context["colorScheme"] = scheme == .automatic ? .null : .string(scheme.rawValue)
         // A customer's own page (current/ID/, lapsed/ID/) and a thank-you page are for the customer, not for a search
-        // engine: noindex, and a customer's page names the page everyone gets as its canonical.
+        // engine: noindex, and a customer's page names the page everyone gets as its canonical. So does an
+        // experiment's variant: the page everyone gets is the tested page, in its locale.
         let state = model.state.pathComponent
-        let everyone = placement.path.hasSuffix(state) ? String(placement.path.dropLast(state.count)) : placement.path
+        var everyone = placement.path.hasSuffix(state) ? String(placement.path.dropLast(state.count)) : placement.path
+        if let role = page.experiment, role.isVariant { everyone = "\(model.locale)/\(role.control)/" }
         let canonicalURL = config.baseURL.map { $0 + everyone }
         context["canonicalURL"] = canonicalURL.map(MustacheValue.string) ?? .null
-        context["noindex"] = .bool(!state.isEmpty || isPlain)
+        context["noindex"] = .bool(!state.isEmpty || isPlain || page.isVariant)
+        context["experiment"] = page.experiment.map {
+            .object(["id": .string($0.id), "variant": .string($0.variant)])
+        } ?? .null
         context["preview"] = .object(LinkPreview(model: model, config: config, placement: placement,
                                                  url: canonicalURL).context(config))
         let pageLinks = self.pageLinks(placement, root: root, cache: &cache)

@@ -63,13 +63,28 @@ def normalized(data):
 
 
 def store_pages(site):
-    """{page name: [its content files]} of the pages that show options, translations included."""
+    """{page name: [its content files]} of the pages that show options, translations and an experiment's variants
+    (PAGE+VARIANT.md) included."""
     files = {}
     for path in sorted((site / "content").glob("*.md")):
-        files.setdefault(path.name.split(".")[0], []).append(path)
+        files.setdefault(path.name.split(".")[0].split("+")[0], []).append(path)
     return {name: paths for name, paths in files.items()
             if any(FRONT_MATTER_SELECTION.search(path.read_text(encoding="utf-8").split("\n---", 1)[0])
                    for path in paths)}
+
+
+def without_experiments(config, page):
+    """Drops paywall.yml's experiments: block (a top-level key, up to the next one) unless it names `page`: the
+    other pages' files are gone from the copy. A site's one experiment block is read as text (no YAML parser here)."""
+    lines = config.read_text(encoding="utf-8").split("\n")
+    start = next((index for index, line in enumerate(lines) if line.startswith("experiments:")), None)
+    if start is None:
+        return
+    end = next((index for index in range(start + 1, len(lines))
+                if lines[index] and not lines[index][0].isspace() and not lines[index].startswith(("#", "-"))),
+               len(lines))
+    if not re.search(rf"\bpage:\s*{re.escape(page)}\b", "\n".join(lines[start:end])):
+        config.write_text("\n".join(lines[:start] + lines[end:]), encoding="utf-8")
 
 
 def oracle(report, binary, site, work, name):
@@ -98,11 +113,13 @@ def oracle(report, binary, site, work, name):
             if other != page:
                 for path in paths:
                     (copy / "content" / path.name).unlink()
+        without_experiments(copy / "paywall.yml", page)
         status, errors = build(binary, copy, copy / "public", 2, True)
         if status != 0:
             report.result("alone", f"{name}/{page}", [f"the site with only this store page does not build: {errors}"])
             continue
-        mine = lambda path: path.startswith(f"{page}/") or re.match(rf"[^/]+/{re.escape(page)}/", path) is not None
+        mine = lambda path: (path.startswith(f"{page}/")
+                             or re.match(rf"[^/]+/{re.escape(page)}(\+[^/]+)?/", path) is not None)
         alone = snapshot(copy / "public", mine)
         together = {path: data for path, data in whole.items() if mine(path)}
         report.result("alone", f"{name}/{page}", differences(alone, together, normalized) if alone else ["no file"],

@@ -1,7 +1,8 @@
 """python3 -m paywall_e2e.selection PAYWALL_BINARY: every control style sells exactly what it shows.
 
 Builds, in a temporary folder, one page per control style (all seven) whose `selected:` option is the
-last of its `productIDs` (so never the first), around the theme gallery's catalog and, when the shared
+last of its `productIDs` (so never the first), each also as an experiment's variant of the automatic page (the
+gallery catalog's site: automatic+picker/ …), around the theme gallery's catalog and, when the shared
 folder exists, around each real .storekit fixture's first group of two or more subscriptions (every locale
 the file localizes, so right-to-left pages too). Then, in headless Chromium with JavaScript disabled, at a
 phone (390 px) and a desktop (1280 px) width, for each page:
@@ -137,9 +138,15 @@ def make_sites(work):
     sites = []
     gallery = work / "gallery"
     pages, selected = style_pages(GALLERY_PRODUCTS)
+    # Every other style is also a variant of the automatic page (an experiment's page, automatic+STYLE/), which must
+    # sell what it shows as the page itself does.
+    for style in STYLES[1:]:
+        pages[f"automatic+{style.lower()}.md"] = pages[f"{style.lower()}.md"]
+    variants = ", ".join(["control: 16"] + [f"{style.lower()}: 14" for style in STYLES[1:]])
     write_site(gallery, {"catalog.yml": GALLERY / "catalog.yml", "assets": GALLERY / "assets"},
                "defaultLocale: en-US\nlocales: [en-US, he-IL]\nstorefronts: { default: USA, he-IL: ISR }\n"
-               "app: { name: Tempo, icon: assets/icon.svg }\n" + ACTIONS, pages)
+               "app: { name: Tempo, icon: assets/icon.svg }\n" + ACTIONS
+               + f"experiments: [{{ id: styles, page: automatic, variants: {{ {variants} }} }}]\n", pages)
     sites.append(("gallery", gallery, selected))
     if not FIXTURES.is_dir():
         print(f"SKIP  fixtures        the shared .storekit fixtures ({FIXTURES}) are not there")
@@ -238,7 +245,9 @@ def main(argv):
                 base = base_url(server)
                 for page in sorted(public.glob("*/*/index.html")):
                     path = page.relative_to(public).as_posix()
-                    style = next((style for style in STYLES if f"/{style.lower()}/" in f"/{path}"), None)
+                    # A page's folder, or an experiment variant's (automatic+picker: the variant named for its style).
+                    key = path.split("/")[1].split("+")[-1]
+                    style = next((style for style in STYLES if style.lower() == key), None)
                     if style is None:
                         continue
                     for width in WIDTHS:

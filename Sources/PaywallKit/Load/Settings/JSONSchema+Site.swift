@@ -39,5 +39,6 @@ extension JSONSchema {
         ("home",
          string("The page (a content file's name) that / and each LOCALE/ open (default: each locale's first "
                 + "store page by name).")),
+        ("experiments", experiments),
     ])
 }

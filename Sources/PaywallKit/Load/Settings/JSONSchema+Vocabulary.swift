@@ -11,7 +11,9 @@ extension JSONSchema {
         ("locale", "The page's locale."),
         ("canonicalURL", "The page's absolute URL (with baseURL); a customer's page names the page everyone gets."),
         ("noindex", "Whether the page asks search engines not to list it: a customer's page (current/ID/, lapsed/ID/) "
-            + "or a plain page."),
+            + "or a plain page, or an experiment's variant."),
+        ("experiment", "The page's experiment (paywall.yml's experiments:): id and variant (control on the tested "
+            + "page), or null."),
         ("alternates", "The page in every locale: hreflang, href (and x-default)."),
         ("preview", "A shared link's preview: description, url, image, card (summary or summary_large_image), locale, "
             + "alternates (Open Graph's de_DE form) and appStoreID (Smart App Banner)."),

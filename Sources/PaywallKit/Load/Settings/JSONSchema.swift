@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// JSON Schemas (draft 2020-12) of paywall's file formats, for editors' completion and validation
-/// (`paywall schema catalog|page|site|offers`; `offers` is the output's `offers.json`). Built from the same key lists
-/// the loaders accept.
+/// (`paywall schema catalog|page|site|offers|experiments`; `offers` and `experiments` are the output's `offers.json`
+/// and `experiments.json`). Built from the same key lists the loaders accept.
 public enum JSONSchema {
-    public enum Format: String, CaseIterable, Sendable { case catalog, page, site, offers }
+    public enum Format: String, CaseIterable, Sendable { case catalog, page, site, offers, experiments }
 
     /// A JSON value with ordered keys, so the printed schema reads top-down.
     indirect enum Value {
@@ -42,6 +42,7 @@ public enum JSONSchema {
         case .page: ("paywall page front matter", page)
         case .site: ("paywall.yml", site)
         case .offers: ("paywall offers.json", offers)
+        case .experiments: ("paywall experiments.json", experimentsFile)
         }
         var pairs: [(String, Value)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),

@@ -148,6 +148,9 @@ extension SiteConfig {
             config.home = try node.nonEmptyString("home")
             config.valueLocations["home"] = node.location
         }
+        if let node = reader["experiments"] {
+            config.experiments = loadExperiments(node, diagnostics: &diagnostics)
+        }
         return config
     }
 

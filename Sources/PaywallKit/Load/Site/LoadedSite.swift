@@ -153,13 +153,14 @@ struct LoadedSite {
                                   + "on a case-insensitive disk (a Mac's default) one replaces the other",
                               hint: "rename one of the two files")
         }
-        for name in content.names where !Identifier.isValid(name) {
+        for name in content.names where !Identifier.isValid(name) && Experiment.split(pageName: name) == nil {
             let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
             diagnostics.error(SourceLocation(file: path),
                               "the page name '\(name)' has characters a URL path should not have",
                               hint: "rename the file with letters, digits, '.', '_' and '-' only")
         }
-        for name in content.names where !policyNames.contains(name) && Identifier.isValid(name) {
+        for name in content.names where !policyNames.contains(name)
+            && (Identifier.isValid(name) || Experiment.split(pageName: name) != nil) {
             guard content.files[name]?[""] != nil else {
                 let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
                 diagnostics.error(SourceLocation(file: path), "a translation without its page",
@@ -175,6 +176,8 @@ struct LoadedSite {
                 if let page { pages[locale, default: emptyList()].append(page) }
             }
         }
+        ExperimentsCheck.apply(config, content: content, policyNames: policyNames, pages: &pages,
+                               diagnostics: &diagnostics)
         // Other Markdown that reaches the output: option groups' copy and a .storekit EULA or policy text.
         var checked = Set<String>()
         for page in pages.values.joined() where checked.insert(page.file).inserted {
@@ -189,7 +192,8 @@ struct LoadedSite {
             MarkdownCheck.check(markdown, file: location.file, firstLine: nil, at: location,
                                        allowRawHTML: config.allowRawHTML, diagnostics: &diagnostics)
         }
-        checkHome(config, pageNames: content.names.filter { !policyNames.contains($0) }, diagnostics: &diagnostics)
+        checkHome(config, pageNames: content.names.filter { !policyNames.contains($0) && !$0.containsText("+") },
+                  diagnostics: &diagnostics)
         if let catalog {
             PurchaseLinksCheck.check(config, catalog: catalog, pages: locales.lazy.flatMap { pages[$0] ?? [] },
                                      locales: locales, diagnostics: &diagnostics)

@@ -96,6 +96,10 @@ public struct Page: Sendable {
         public var labelsLocation: SourceLocation?
     }
 
+    /// The page's part in an experiment (`experiments:` in paywall.yml): its control or one of its variants.
+    public var experiment: ExperimentRole?
+    /// Whether this is an experiment's variant (`NAME+VARIANT.md`), which only the experiment's addresses lead to.
+    public var isVariant: Bool { experiment?.isVariant == true }
     /// The content file's base name: `pro` for `content/pro.de.md`.
     public var name: String
     /// The locale this text is written in (from `NAME.LOCALE.md`), nil for the base file.

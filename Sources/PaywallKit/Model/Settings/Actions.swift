@@ -1,9 +1,10 @@
 /// An `actions` URL template, split once at load into text and placeholders: `{productID}`, `{locale}`,
-/// `{offerID}`, `{offerType}`, `{billingPlan}` and (in `changePlan`) `{currentProductID}`, each value
-/// percent-encoded when the link is made.
+/// `{offerID}`, `{offerType}`, `{billingPlan}`, `{experiment}` and `{variant}` (the page's experiment and variant:
+/// `control` on the tested page itself, both empty on a page outside experiments) and (in `changePlan`)
+/// `{currentProductID}`, each value percent-encoded when the link is made.
 public struct LinkTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
-        case productID, locale, offerID, offerType, billingPlan, currentProductID
+        case productID, locale, offerID, offerType, billingPlan, currentProductID, experiment, variant
 
         /// The placeholders of a purchase link (`subscribe`, `purchase`): all but the subscriber's current plan.
         static let purchase = allCases.filter { $0 != .currentProductID }
@@ -73,6 +74,9 @@ public struct LinkTemplate: Sendable, Equatable {
         public var billingPlan: String
         /// The subscriber's current plan, for `changePlan`; empty elsewhere.
         public var currentProductID = ""
+        /// The page's experiment ID and variant (`control` for the tested page); empty outside experiments.
+        public var experiment = ""
+        public var variant = ""
 
         /// The values of `product` shown with `offer`, in `locale`, billed by `billingPlan` (the option's
         /// `BillingPlan`; one-time products bill up front).
@@ -100,6 +104,8 @@ public struct LinkTemplate: Sendable, Equatable {
             case .placeholder(.offerType): result += Actions.encode(values.offerType)
             case .placeholder(.billingPlan): result += Actions.encode(values.billingPlan)
             case .placeholder(.currentProductID): result += Actions.encode(values.currentProductID)
+            case .placeholder(.experiment): result += Actions.encode(values.experiment)
+            case .placeholder(.variant): result += Actions.encode(values.variant)
             }
         }
         return result

@@ -46,6 +46,8 @@ public struct SiteConfig: Sendable {
     public var allowRawHTML: Bool
     /// Hosts whose own files are written at the output root (`hosting:`).
     public var hosting: [Hosting] = []
+    /// `experiments:`: static A/B tests of pages (DESIGN.md 5a).
+    public var experiments: [Experiment] = []
     public var file: String
     /// Where each top-level key was written.
     public var keyLocations: [String: SourceLocation] = [:]
@@ -71,5 +73,6 @@ public struct SiteConfig: Sendable {
     static let actionNames = ["subscribe", "purchase", "restorePurchases", "redeemCode", "signIn", "cancellation",
                               "manageSubscription", "changePlan", "withdraw"]
     static let keys = ["baseURL", "catalog", "defaultLocale", "locales", "storefronts", "app", "actions",
-                       "policies", "theme", "allowRawHTML", "hosting", "billing", "home", "taxes"]
+                       "policies", "theme", "allowRawHTML", "hosting", "billing", "home", "taxes",
+                       "experiments"]
 }
