@@ -8,7 +8,7 @@ import Testing
 /// `$paywall_csp` map, each held to the page's own `<meta>` for every page the build writes.
 @Suite struct PagePolicyTests {
     /// The hosting site with `actions.carry` (store pages hold the carry script; the redirecting pages the
-    /// forward script), a plain page, a static file and a static folder.
+    /// forward script), an experiment's variant, a plain page with `app.redeem`, a static file and a static folder.
     static func carrySite(_ hosting: String) -> SiteBuilder.Result {
         HostingSite.site.with { site in
             site.config = (site.config ?? "").replacingOccurrences(
@@ -16,6 +16,9 @@ import Testing
                 .replacingOccurrences(of: "app: { name: Birdwatch }", with: "app: { name: Birdwatch, "
                     + "openURL: https://example.com/open, redeem: { parameter: redeem_url, prefixes: [\"bw://\"] } }")
                 + "hosting: \(hosting)\n"
+                + "experiments:\n  - { id: yearly-first, page: pro, variants: { control: 50, annual: 50 }, "
+                + "unit: app_user_id }\n"
+            site.content["pro+annual.md"] = site.content["pro.md"]
             site.content["welcome.md"] = "---\ntitle: Welcome\n---\nThanks for subscribing.\n"
             site.statics = ["hello.txt": Data("hi".utf8), ".well-known/apple-app-site-association": Data(Self.aasa.utf8),
                             "press/kit.html": Data("<p>kit</p>".utf8)]
@@ -59,8 +62,10 @@ import Testing
                 #expect(headers["Content-Security-Policy"] == policy, "_headers: \(address)")
             }
         }
-        // Store pages (with their customer-state pages), the root, the locale homes and the locale-less pages.
+        // Store pages (with their customer-state pages and an experiment's variant), the root, the locale homes and
+        // the locale-less pages.
         #expect(scripted > 8)
+        #expect(pages.contains { $0.path == "de-DE/pro+annual/index.html" && $0.policy.contains("script-src") })
         // The 404 pages hold no script, and their headers allow none; the plain page allows app.redeem's alone.
         for path in ["de-DE/404.html", "404.html"] {
             #expect(pages.first { $0.path == path }?.policy.contains("script-src") == false, "\(path)")

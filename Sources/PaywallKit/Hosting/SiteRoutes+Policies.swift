@@ -38,8 +38,9 @@ extension SiteRoutes {
         for locale in locales where taken.insert(locale).inserted {
             folder("\(locale)/", redirectPolicies["\(locale)/"])
             rules += [("\(locale)/404.html", none), ("\(locale)/policies/*", none)]
-            for page in pages where page.locales.contains(locale) {
-                rules.append(("\(locale)/\(page.name)/*", pagePolicies["\(locale)/\(page.name)/"] ?? none))
+            let variants = variantPages.filter { $0.value.contains(locale) }.keys.sorted()
+            for name in pages.filter({ $0.locales.contains(locale) }).map(\.name) + variants {
+                rules.append(("\(locale)/\(name)/*", pagePolicies["\(locale)/\(name)/"] ?? none))
             }
         }
         for name in statics where !name.hasPrefix("sitemap-")
