@@ -7,9 +7,13 @@ live-reload 'self'). Then Chromium opens the funnel's addresses with ?app_user_i
 page, the site's root, a locale's root, a folder without its slash, and the redirecting pages' own files; each must
 land on a store page inside /subscribe/ with the query kept, and carry must have filled every purchase link with
 client_reference_id=u-42, with no CSP violation in the console. The welcome page (app.redeem added to the site),
-reached by its locale-less address with a redemption link, must point its Open button there.
+reached by its locale-less address with a redemption link, must point its Open button there. Last, the site built
+with `hosting: [netlify]` and `[cloudflare-pages]` (its baseURL has a path) is served from the output folder at a
+host's root by its own `_redirects` and `_headers` (HostRules): the same header and funnel checks there.
 Usage: python3 -m paywall_e2e.host_funnel PAYWALL_BINARY. Prints one line per check and `N passed, M failed` last."""
+import functools
 import http.client
+import http.server
 import os
 import re
 import shutil
@@ -17,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 
@@ -24,7 +29,7 @@ from .browser import make_driver
 from .deps import find_dependencies, missing_problems
 from .nginx import free_port, nginx_binary, nginx_command, nginx_conf, worker_user
 from .report import Report, usage
-from .server import serve
+from .server import QuietHandler, serve
 from .workspace import SITES, run, temporary
 
 PREFIX = "/subscribe/"
@@ -155,6 +160,111 @@ def redeem_checks(check, driver, base, sent_by, addresses=("welcome/", "en-US/we
               problems)
 
 
+class HostRules(QuietHandler):
+    """The output folder at a host's root, as Netlify or Cloudflare Pages serve it by its `_redirects` and `_headers`
+    (the rules of HostFilesTests): the first matching redirect wins (Netlify: `Language=` conditions, and a rule
+    without `!` only where no file is; Cloudflare: always); a `404` rule shows its page; a file gets the headers of
+    every rule it matches, one header from two rules joined with a comma (as Cloudflare Pages joins them, which a
+    CSP would turn into two policies)."""
+    host, redirects, headers = "netlify", [], []
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        path = urllib.parse.unquote(url.path)
+        local = self.translate_path(path)
+        exists = os.path.isfile(local) or os.path.isfile(os.path.join(local, "index.html"))
+        language = (self.headers.get("Accept-Language") or "").split(",")[0].split("-")[0].strip().lower()
+        for source, target, status, conditions in self.redirects:
+            if not matches(source, path) or any(c != f"Language={language}" for c in conditions):
+                continue
+            if exists and not (status.endswith("!") or self.host == "cloudflare-pages"):
+                continue
+            if status.startswith("404"):
+                return self.send_file(target, 404)
+            self.send_response(int(status.rstrip("!")))
+            self.send_header("Location", target + (f"?{url.query}" if url.query else ""))
+            self.end_headers()
+            return
+        if not exists:
+            return self.send_file("/subscribe/404.html", 404)
+        if os.path.isdir(local) and not path.endswith("/"):
+            self.send_response(301)
+            self.send_header("Location", path + "/" + (f"?{url.query}" if url.query else ""))
+            self.end_headers()
+            return
+        return self.send_file(path, 200)
+
+    def send_file(self, path, status):
+        local = self.translate_path(path)
+        if os.path.isdir(local):
+            local = os.path.join(local, "index.html")
+        body = open(local, "rb").read()
+        self.send_response(status)
+        self.send_header("Content-Type", self.guess_type(local))
+        sent = {}
+        for pattern, values in self.headers_rules:
+            if matches(pattern, path):
+                for name, value in values:
+                    sent[name] = f"{sent[name]}, {value}" if name in sent else value
+        for name, value in sent.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def matches(pattern, path):
+    return path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern
+
+
+def host_files(output):
+    """The rules of the output's `_redirects` and `_headers`."""
+    redirects = []
+    for line in open(os.path.join(output, "_redirects"), encoding="utf-8"):
+        fields = line.split()
+        if fields and not fields[0].startswith("#"):
+            redirects.append((fields[0], fields[1], fields[2], fields[3:]))
+    rules = []
+    for line in open(os.path.join(output, "_headers"), encoding="utf-8"):
+        if line.startswith("/"):
+            rules.append((line.strip(), []))
+        elif line.startswith("  ") and rules:
+            name, value = line.strip().split(":", 1)
+            rules[-1][1].append((name, value.strip()))
+    return redirects, rules
+
+
+def at_host_root(check, driver, binary, work, host):
+    """The checkout site built for `host` with its baseURL's path, the output folder served at a host's root."""
+    site, output = str(work / f"site-{host}"), str(work / f"public-{host}")
+    shutil.copytree(SITES / "checkout", site)
+    settings = os.path.join(site, "paywall.yml")
+    with open(settings, encoding="utf-8") as f:
+        text = f.read().replace("\ncatalog:", f"\nhosting: [{host}]\ncatalog:", 1)
+    with open(settings, "w", encoding="utf-8") as f:
+        f.write(text)
+    build = run(binary, "build", site, "-o", output, "--quiet")
+    check(f"{host}: the checkout site builds", [build.stderr.strip()] if build.returncode else [])
+    if build.returncode:
+        return
+    redirects, rules = host_files(output)
+    check(f"{host}: the site's files are below baseURL's path in the output, the host files on top",
+          [name for name in ("_redirects", "_headers", "subscribe/en-US/pro/index.html", "subscribe/index.html")
+           if not os.path.isfile(os.path.join(output, name))])
+    handler = type("Host", (HostRules,), {"host": host, "redirects": redirects, "headers_rules": rules})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=output))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        header_checks(check, port, os.path.join(output, "subscribe"), f"{host} at the root")
+        funnel_checks(check, driver, f"http://127.0.0.1:{port}", FUNNEL, f"{host} at the root")
+        status, headers, body = fetch(port, "/paywall-manifest.json")
+        sent_on = status == 302 and headers.get("location") == "/subscribe/404.html"   # Cloudflare's rule
+        check(f"{host} at the root: the build manifest is not served",
+              [] if (status == 404 or sent_on) and '"generator"' not in body else [status, body[:80]])
+    finally:
+        server.shutdown()
+
+
 def start_nginx(work, binary, site, output):
     """nginx on a free loopback port with the printed block; (process, port) or (None, why)."""
     nginx = nginx_binary()
@@ -245,6 +355,8 @@ def main(argv):
             plain_base = f"http://127.0.0.1:{plain.server_address[1]}"
             funnel_checks(check, driver, plain_base, PLAIN_FUNNEL, "a file server (no redirects, no headers)")
             redeem_checks(check, driver, plain_base, "a file server", ("welcome/", "en-US/welcome/"))
+            for host in ("netlify", "cloudflare-pages"):
+                at_host_root(check, driver, binary, work, host)
         finally:
             driver.quit()
             plain.shutdown()
