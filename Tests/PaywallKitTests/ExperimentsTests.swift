@@ -209,6 +209,20 @@ import Testing
         #expect(worker.contains("export default {"))
         let plain = ExperimentsTests.build(TestSite().with { $0.config! += "hosting: [cloudflare-pages]\n" })
         #expect(TestSite.file("_worker.js", of: plain) == nil && TestSite.file("_routes.json", of: plain) == nil)
+        #expect(result.diagnostics.warnings.allSatisfy { !$0.message.contains("cannot assign visitors") })
+    }
+
+    @Test func aHostThatCannotAssignIsAWarningAtTheFirstExperiment() throws {
+        for hosts in ["[netlify]", "[github-pages]"] {
+            let hosted = ExperimentsTests.site.with { $0.config! = "hosting: \(hosts)\n" + $0.config! }
+            let result = ExperimentsTests.build(hosted)
+            let warning = try #require(result.diagnostics.warnings.first { $0.message.contains("cannot assign") })
+            #expect(warning.message.hasPrefix(hosts.dropFirst().dropLast() + " cannot assign visitors"))
+            #expect(warning.location.line == TestSite.line(of: "- id: yearly-first", in: hosted.config ?? ""))
+            #expect(warning.hint?.contains("experiments.json") == true)
+        }
+        // Without hosting: (the nginx block, serve) no warning.
+        #expect(ExperimentsTests.build().diagnostics.warnings.allSatisfy { !$0.message.contains("cannot assign") })
     }
 }
 

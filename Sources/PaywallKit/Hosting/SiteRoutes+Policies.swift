@@ -28,10 +28,9 @@ extension SiteRoutes {
             rules += [(path, policy ?? none), (path + "index.html", policy ?? none)]
         }
         folder("", redirectPolicies[""])
-        var taken: Set<String> = ["", "index.html", "404.html", "assets", ".well-known", "offers.json", "robots.txt",
-                                  "sitemap.xml"]
-        rules += [("404.html", none), ("assets/*", none), (".well-known/*", none), ("offers.json", none),
-                  ("robots.txt", none), ("sitemap.xml", none), ("sitemap-*", none)]
+        let files = ["404.html", "offers.json", "experiments.json", "robots.txt", "sitemap.xml"]
+        var taken = Set(["", "index.html", "assets", ".well-known"] + files)
+        rules += files.map { ($0, none) } + [("assets/*", none), (".well-known/*", none), ("sitemap-*", none)]
         for page in pages where taken.insert(page.name).inserted {
             folder("\(page.name)/", redirectPolicies["\(page.name)/"])
         }

@@ -150,6 +150,16 @@ extension SiteConfig {
         }
         if let node = reader["experiments"] {
             config.experiments = loadExperiments(node, diagnostics: &diagnostics)
+            // Only nginx's block, Cloudflare Pages' worker and serve assign visitors: on the other hosts every
+            // visitor would see the control, and the test would measure nothing.
+            let assigning = config.hosting.contains(.cloudflarePages)
+            if !config.experiments.isEmpty, !config.hosting.isEmpty, !assigning {
+                let hosts = config.hosting.map(\.rawValue).joined(separator: ", ")
+                diagnostics.warning(node.location, "\(hosts) cannot assign visitors to an experiment's variants: "
+                                    + "every visitor who opens the page's address there sees the control",
+                                    hint: "serve the site with `paywall hosting nginx` or Cloudflare Pages, or open "
+                                        + "the variant's path from the app with experiments.json")
+            }
         }
         return config
     }
