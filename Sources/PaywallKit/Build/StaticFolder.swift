@@ -30,7 +30,7 @@ public enum StaticFolder {
             if path.hasPrefix("assets/"), inputs.assets[String(path.dropFirst(7))] != nil {
                 return "the asset \(inputs.path(path))"
             }
-            if ["_redirects", "_headers", ".nojekyll"].contains(path) {
+            if Hosting.rootFiles.contains(path) {
                 return "the \(path) file that `hosting:` in paywall.yml writes"
             }
             return "the file paywall writes at \(path)"

@@ -233,15 +233,20 @@ def host_files(output):
     return redirects, rules
 
 
+def checkout_site(folder, old, new):
+    """A copy of Tests/e2e/sites/checkout in `folder` whose paywall.yml has `old` replaced by `new`; its path."""
+    shutil.copytree(SITES / "checkout", folder)
+    settings = folder / "paywall.yml"
+    text = settings.read_text(encoding="utf-8")
+    assert old in text, f"the checkout site's paywall.yml has no {old!r}"
+    settings.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(folder)
+
+
 def at_host_root(check, driver, binary, work, host):
     """The checkout site built for `host` with its baseURL's path, the output folder served at a host's root."""
-    site, output = str(work / f"site-{host}"), str(work / f"public-{host}")
-    shutil.copytree(SITES / "checkout", site)
-    settings = os.path.join(site, "paywall.yml")
-    with open(settings, encoding="utf-8") as f:
-        text = f.read().replace("\ncatalog:", f"\nhosting: [{host}]\ncatalog:", 1)
-    with open(settings, "w", encoding="utf-8") as f:
-        f.write(text)
+    site = checkout_site(work / f"site-{host}", "\ncatalog:", f"\nhosting: [{host}]\ncatalog:")
+    output = str(work / f"public-{host}")
     build = run(binary, "build", site, "-o", output, "--quiet")
     check(f"{host}: the checkout site builds", [build.stderr.strip()] if build.returncode else [])
     if build.returncode:
@@ -327,13 +332,8 @@ def main(argv):
         return report.summary()
     with temporary("paywall-host-funnel-") as work:
         os.chmod(work, 0o755)   # nginx's workers (another user when started as root) read the output below it
-        site, output = str(work / "site"), str(work / "public")
-        shutil.copytree(SITES / "checkout", site)
-        settings = os.path.join(site, "paywall.yml")
-        with open(settings, encoding="utf-8") as f:
-            text = f.read().replace("\n  appStoreID:", f"\n  {REDEEM}\n  appStoreID:", 1)
-        with open(settings, "w", encoding="utf-8") as f:
-            f.write(text)
+        site = checkout_site(work / "site", "\n  appStoreID:", f"\n  {REDEEM}\n  appStoreID:")
+        output = str(work / "public")
         build = run(binary, "build", site, "-o", output, "--quiet")
         check("the checkout site builds", [build.stderr.strip()] if build.returncode else [])
         if build.returncode:
