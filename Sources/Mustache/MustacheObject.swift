@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The members of a Mustache object: values by name, in the order the names were first set.
 ///
 /// Build one with a literal, `["title": "Pro", "price": 9]`, and change it with the subscript. Each
@@ -13,21 +11,11 @@ public struct MustacheObject: Sendable {
     }
 
     private(set) var members: [Member] = []
-    /// A number no other object has, given by ``identify()`` and dropped by any change; 0 for none.
-    public private(set) var identity = 0
     /// For objects above `linearLimit` members: a table of `members` indices + 1 (0 is empty), its size a power of two.
     private var index: [Int32] = []
     private static let linearLimit = 8
 
     public init() {}
-
-    /// Gives the object an identity of its own: a template library's ``RenderMemo`` may then keep what a partial
-    /// made of it, until the object changes (any change drops the identity).
-    public mutating func identify() {
-        identity = Self.identities.add(1, ordering: .relaxed).newValue
-    }
-
-    private static let identities = Atomic(0)
 
     init(members: [Member]) {
         self.members = members
@@ -57,7 +45,6 @@ public struct MustacheObject: Sendable {
     subscript(name: MustacheName) -> MustacheValue? {
         get { position(of: name).map { members[$0].value } }
         set {
-            identity = 0
             if let position = position(of: name) {
                 if let newValue {
                     members[position].value = newValue

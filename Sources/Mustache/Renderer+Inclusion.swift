@@ -26,19 +26,13 @@ extension Renderer {
         let includingTemplate = templateName
         // Standalone tags indent every line of what they include; inline ones indent nothing.
         let indentation = inclusion.standalone ? indentation + inclusion.indentation : ""
-        let render = { (renderer: inout Renderer) throws(MustacheError) in
-            try renderer.nested(templateName: template.name, indentation: indentation, at: inclusion.location) {
-                (renderer: inout Renderer) throws(MustacheError) in
-                for (block, content) in arguments ?? [:] where renderer.overrides[block] == nil {
-                    renderer.overrides[block] = Override(content: content, templateName: includingTemplate)
-                }
-                try renderer.render(template.tokens[...])
+        try nested(templateName: template.name, indentation: indentation, at: inclusion.location) {
+            (renderer: inout Renderer) throws(MustacheError) in
+            for (block, content) in arguments ?? [:] where renderer.overrides[block] == nil {
+                renderer.overrides[block] = Override(content: content, templateName: includingTemplate)
             }
+            try renderer.render(template.tokens[...])
         }
-        guard arguments == nil, let (key, base) = memoKey(name, indentation: indentation)
-        else { return try render(&self) }
-        if try replay(key, at: inclusion.location) { return }
-        try record(key, base: base, render)
     }
 
     /// Renders a block where it expands: the outermost argument passed for its name, or its default.

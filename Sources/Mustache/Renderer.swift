@@ -29,14 +29,10 @@ struct Renderer {
     var overrides: [String: Override] = [:]
     var depth = 0
     var expansions = 0
-    /// Partial renders kept from one render to the next, and the partials being rendered for it now.
-    let memo: RenderMemo?
-    var recordings: [Recording] = []
 
     init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool,
-         escape: (@Sendable (String) -> String)? = nil, memo: RenderMemo? = nil) {
+         escape: (@Sendable (String) -> String)? = nil) {
         self.library = library
-        self.memo = memo
         self.stack = [context]
         self.templateName = templateName
         self.strict = strict
@@ -72,7 +68,6 @@ struct Renderer {
             return
         }
         if case .lambda(let lambda) = value {
-            noteLambda()
             try renderLambdaResult(lambda(sectionText: nil), escaped: variable.escaped)
         } else {
             append(value.interpolationText, escaped: variable.escaped)
@@ -96,20 +91,14 @@ struct Renderer {
         defer { depth -= 1 }
         switch value {
         case .lambda(let lambda):
-            noteLambda()
             try renderLambdaSection(lambda(sectionText: String(section.source)), delimiters: section.delimiters)
         case .list(let items):
-            let render = { (renderer: inout Renderer) throws(MustacheError) in
-                for item in items {
-                    try renderer.checkExpansion(at: section.location)
-                    renderer.stack.append(item)
-                    try renderer.render(section.tokens[...])
-                    renderer.stack.removeLast()
-                }
+            for item in items {
+                try checkExpansion(at: section.location)
+                stack.append(item)
+                try render(section.tokens[...])
+                stack.removeLast()
             }
-            guard let key = memoKey(section, items: items) else { return try render(&self) }
-            if try replay(key, at: section.location) { return }
-            try record(key, base: stack.count, render)
         default:
             stack.append(value)
             try render(section.tokens[...])

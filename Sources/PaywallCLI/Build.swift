@@ -18,8 +18,6 @@ enum Build {
                                      jobs: options.jobs, baseURL: options.baseURL) {
             reporter.status("Waiting for another build of \(output) to finish…")
         }
-        // The build's memos end with the process: freeing them one by one would be this command's last serial step.
-        if let cache = result.cache { _ = Unmanaged.passRetained(cache) }
         // `check` is what CI runs before publishing: the scaffold's placeholder links must not ship, nor a carried ID
         // the checkout drops (said once the site has no errors, which come first).
         if !write, !result.diagnostics.hasErrors {

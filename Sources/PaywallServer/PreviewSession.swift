@@ -67,8 +67,8 @@ public final class PreviewSession: Sendable {
     private let lastBuild = Locked<LastBuild?>(nil)
     /// Left while the spare of a first build is being made; a rebuild waits for it.
     private let spareReady = DispatchGroup()
-    /// The last build's memos, for the builder to keep or replace.
-    private let cache = Locked<BuildCache?>(nil)
+    /// The memos the builder keeps from one build to the next.
+    private let cache = BuildCache()
     private let outputLock = ReadWriteLock()
 
     public init(_ configuration: Configuration, onBuild: @escaping @Sendable (BuildReport) -> Void = { _ in }) {
@@ -131,8 +131,7 @@ public final class PreviewSession: Sendable {
             let writer = try SiteWriter(output: configuration.output, site: configuration.site,
                                         removesInBackground: true, known: known, flushes: false)
             timings.write += SiteBuilder.seconds(since: step)
-            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, cache: cache.value)
-            cache.set(built.cache)
+            let built = SiteBuilder.build(inputs, jobs: configuration.jobs, into: writer, cache: cache)
             timings.load += built.timings.load
             timings.resolve = built.timings.resolve
             timings.render = built.timings.render

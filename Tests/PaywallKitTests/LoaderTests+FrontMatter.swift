@@ -56,22 +56,38 @@ extension LoaderTests {
         #expect(page?.marketing == .markdown)
     }
 
-    @Test("content files read before are used again only for the same text, raw HTML setting and folder")
+    @Test("a content file is parsed again, not found in a memo, when its text, raw HTML setting or folder changed")
     func parsedAgain() {
         let text = "---\ntitle: A\ngroupID: g\n---\n# Hi\n\n<script>alert(1)</script>\n"
+        let memo = Memo<ContentFiles.Parsed>()
+        var parses = 0
+        func read(_ content: [String: String], folder: String = "site", allowRawHTML: Bool = false,
+                  diagnostics: inout Diagnostics) -> ContentFiles {
+            ContentFiles(content, folder: folder, allowRawHTML: allowRawHTML, memo: { input, parse in
+                memo.value(for: Digest(of: input)) { parses += 1; return parse() }
+            }, diagnostics: &diagnostics)
+        }
+        let other = "---\ngroupID: g\n---\n# Other\n"
         var diagnostics = Diagnostics()
-        let first = ContentFiles(["pro.md": text, "other.md": "---\ngroupID: g\n---\n# Other\n"], folder: "site", diagnostics: &diagnostics)
+        _ = read(["pro.md": text, "other.md": other], diagnostics: &diagnostics)
         #expect(diagnostics.all.isEmpty, "raw HTML is escaped when not allowed")
+        #expect(parses == 2)
         var allowed = Diagnostics()
-        _ = ContentFiles(["pro.md": text], folder: "site", allowRawHTML: true, previous: first, diagnostics: &allowed)
+        _ = read(["pro.md": text], allowRawHTML: true, diagnostics: &allowed)
         #expect(allowed.hasErrors, "allowed raw HTML is checked, not taken from the first read")
+        #expect(parses == 3)
         var edited = Diagnostics()
-        let again = ContentFiles(["pro.md": text.replacingOccurrences(of: "# Hi", with: "# Hello"), "other.md": "---\ngroupID: g\n---\n# Other\n"],
-                                 folder: "site", previous: first, diagnostics: &edited)
+        let again = read(["pro.md": text.replacingOccurrences(of: "# Hi", with: "# Hello"), "other.md": other],
+                         diagnostics: &edited)
+        #expect(parses == 4, "only the edited file is parsed again")
         #expect(again.file("pro", locale: "en-US")?.body.hasPrefix("# Hello") == true)
         #expect(again.file("other", locale: "en-US")?.body == "# Other\n")
-        let moved = ContentFiles(["pro.md": text], folder: "elsewhere", previous: first, diagnostics: &edited)
+        let moved = read(["pro.md": text], folder: "elsewhere", diagnostics: &edited)
         #expect(moved.file("pro", locale: "en-US")?.path == "elsewhere/content/pro.md")
+        // The same text in canonically equivalent Unicode is other bytes: parsed again, never taken for equal.
+        _ = read(["pro.md": text.replacingOccurrences(of: "Hi", with: "Caf\u{E9}")], diagnostics: &edited)
+        _ = read(["pro.md": text.replacingOccurrences(of: "Hi", with: "Cafe\u{301}")], diagnostics: &edited)
+        #expect(parses == 7)
     }
 
     // MARK: Content file names

@@ -73,28 +73,6 @@ struct LocalizationTests {
         #expect(text.offerThen(Self.upFront("19.99"), regular: Self.d("49.99"), yearly) == upFront)
     }
 
-    /// A rendering thread lends its pages one memo of durations and percentages; what it gives back must be what each
-    /// locale formats itself, whatever the memo held before (another locale's "3 months", another width).
-    @Test("durations and percentages kept by a rendering thread are each locale's own")
-    func keptFormattedTexts() {
-        let kept = PriceText.Formatted()
-        for round in 0..<2 {
-            for locale in ["en-US", "de-DE", "ru-RU", "ar-SA", "tr-TR", "ja-JP"] {
-                var memoized = Self.text(locale, "USD")
-                memoized.formatted = kept
-                let fresh = Self.text(locale, "USD")
-                for period in [Period(1, .week), Period(3, .month), Period(2, .year), Period(5, .day)] {
-                    for width in ICU.UnitWidth.allCases {
-                        #expect(memoized.duration(period, width: width) == fresh.duration(period, width: width), "\(locale) \(period) \(width), round \(round)")
-                    }
-                    #expect(memoized.duration(period, times: 2) == fresh.duration(period, times: 2), "\(locale) \(period) twice")
-                }
-                #expect(memoized.save(35) == fresh.save(35), "\(locale)")
-            }
-        }
-        #expect(Self.text("tr-TR", "TRY").percent(35) == "%35")
-    }
-
     @Test("a price of zero is Free in every language, with no period", arguments: ["en-US", "de-DE", "ja-JP", "ar-SA"])
     func free(_ locale: String) {
         let text = Self.text(locale, "USD")

@@ -20,6 +20,37 @@ struct PageUnits: Sendable {
         var policyPaths: [String: String]
     }
 
+    /// What every unit of a build reads beside its own ``UnitInput``: the settings and the catalog (as the inputs they
+    /// are read from), the theme's templates, which assets exist, the stylesheet and the option fields the site names,
+    /// and the locales with each one's policy pages.
+    struct SiteInput: Encodable {
+        var catalog: CatalogRead.Input
+        var templates: [String: String]
+        var assets: [String]
+        var stylesheet: String
+        var vocabulary: Set<String>?
+        var defaultLocale: String
+        var locales: [String]
+        var policyPaths: [[String: String]]
+    }
+
+    /// Everything one (locale, page) unit receives: the digest of the build's ``SiteInput``, the locale, the page as
+    /// read, how many files the page has (whether its base copy on another language's page is reported) and the
+    /// locales it is written in (its alternates). A unit's output is a pure function of this, its memo's key.
+    struct UnitInput: Encodable {
+        var site: Digest
+        var locale: String
+        var page: Page
+        var files: Int
+        var locales: [String]
+    }
+
+    /// The unit input of `page` in `locale`, for a build whose ``SiteInput`` has digest `site`.
+    func input(_ page: Page, locale: String, site digest: Digest) -> UnitInput {
+        UnitInput(site: digest, locale: locale, page: page, files: site.content.files[page.name]?.count ?? 0,
+                  locales: localesOfPage[page.name] ?? [])
+    }
+
     /// The pages written for one (locale, page), with what was found on the way.
     struct UnitResult: Sendable {
         var entries: [Manifest.Entry] = []
@@ -27,9 +58,7 @@ struct PageUnits: Sendable {
         var offers: [(path: String, json: String)] = []
         var diagnostics = Diagnostics()
         var timings = SiteBuilder.Timings()
-        /// A kept page's diagnostics as the build that rendered it found them (without duplicates already).
-        var repeated: ArraySlice<Diagnostic> = []
-        /// Carried over from the build before (its files kept, its diagnostics repeated), not rendered.
+        /// Found in the build cache (its files kept, its diagnostics repeated), not rendered.
         var kept = false
     }
 
@@ -82,32 +111,25 @@ struct PageUnits: Sendable {
                                        "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
                                        hint: "add content/\(page.name).\(locale.locale).md", group: group)
         }
-        for state in resolver.states(of: page, cache: &thread.resolved) {
+        for state in resolver.states(of: page) {
             var start = DispatchTime.now()
-            let model = resolver.resolve(page, locale: locale.locale, state: state, cache: &thread.resolved,
-                                         diagnostics: &result.diagnostics)
+            let model = resolver.resolve(page, locale: locale.locale, state: state, diagnostics: &result.diagnostics)
             result.timings.resolve += SiteBuilder.seconds(since: start)
             guard let model else { continue }
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
-                (placement.alternates, placement.alternatesKey) = thread.alternates(of: variant) {
-                    let locales = localesOfPage[page.name] ?? []
-                    return (locales.map { (locale: $0, path: "\($0)/\(variant)") },
-                            "\(variant) in \(locales.joined(separator: " "))")
-                }
+                placement.alternates = (localesOfPage[page.name] ?? []).map { (locale: $0, path: "\($0)/\(variant)") }
                 placement.policyPaths = locale.policyPaths
                 let html = renderer.render(model, strings: locale.strings, texts: thread.texts(locale),
-                                           placement: placement, library: thread.library, cache: &thread.pages,
-                                           memo: thread.memo, diagnostics: &result.diagnostics)
+                                           placement: placement, library: thread.library,
+                                           diagnostics: &result.diagnostics)
                 if html != nil, !page.isPlain {
-                    let text = PriceText(locale: model.locale, currency: model.currency, strings: locale.strings,
-                                         formatted: thread.pages.formatted)
+                    let text = PriceText(locale: model.locale, currency: model.currency, strings: locale.strings)
                     result.offers.append((placement.path, PageOffers.json(model, path: placement.path,
                                                                            section: placement.onlySection,
-                                                                           text: text, config: site.config,
-                                                                           cache: &thread.pages.options)))
+                                                                           text: text, config: site.config)))
                 }
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }

@@ -3,19 +3,20 @@ import Mustache
 import Synchronization
 
 extension SiteBuilder {
-    /// What every stage after loading shares: the loaded site, the stylesheet named by its content, the renderers
-    /// and the build cache for this site's vocabulary, and the output the files go to.
+    /// What every stage after loading shares: the loaded site, the stylesheet named by its content, the renderers,
+    /// the build cache (when the caller keeps one) and the output the files go to.
     struct Plan: Sendable {
         let inputs: SiteInputs
         let site: LoadedSite
         let theme: Theme
         let css: String
         let stylesheet: String
-        let cache: BuildCache
+        let cache: BuildCache?
         let pages: PageUnits
         let output: Output
+        let vocabulary: OptionContext.Vocabulary
 
-        init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, previous: BuildCache?,
+        init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, cache: BuildCache?,
              sink: (any OutputSink)?) {
             self.inputs = inputs
             self.site = site
@@ -26,8 +27,8 @@ extension SiteBuilder {
                                    maxOptions: catalog.maxOptionsPerPage, qrCode: site.config.qrCodeURL != nil)
             css = CSSMinifier.minify(theme.stylesheet) + style.css
             stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
-            let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
-            cache = BuildCache.valid(previous, for: BuildCache.Fingerprint(inputs: inputs, vocabulary: vocabulary))
+            vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
+            self.cache = cache
             let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
                                         vocabulary: vocabulary)
             pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
@@ -63,30 +64,22 @@ extension SiteBuilder {
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
             let statics = SiteRoutes.topNames(Array(inputs.statics.keys))
-            let key = BuildCache.SiteFilesKey(site: site, stylesheet: stylesheet, statics: statics)
-            let made = cache.siteFiles(for: key) { () -> BuildCache.SiteFiles in
-                var found = Diagnostics()
-                // An experiment's variants are reached through its page's addresses only: the choosers list none.
-                let listed = site.config.experiments.isEmpty
-                    ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
-                let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
-                                                defaultLocale: site.defaultLocale, pages: listed,
-                                                stylesheet: stylesheet)
-                let root = chooser.render(diagnostics: &found)
-                let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
-                var files = [(OutputFile("index.html", root), "the locale chooser")]
-                for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
-                                            diagnostics: &found) {
-                    files.append((file, "paywall's \(file.path)"))
-                }
-                return BuildCache.SiteFiles(files: files, routes: routes, diagnostics: found)
+            // An experiment's variants are reached through its page's addresses only: the choosers list none.
+            let listed = site.config.experiments.isEmpty
+                ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
+            let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
+                                            defaultLocale: site.defaultLocale, pages: listed, stylesheet: stylesheet)
+            let root = chooser.render(diagnostics: &diagnostics)
+            let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
+            files.append((OutputFile("index.html", root), "the locale chooser"))
+            for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
+                                        diagnostics: &diagnostics) {
+                files.append((file, "paywall's \(file.path)"))
             }
-            diagnostics.append(contentsOf: made.diagnostics.all)
-            files += made.files
-            // Made on every build (not kept with the files above): they list every page, and yield to static/.
+            // Sitemap and robots.txt yield to static/.
             if let baseURL = site.config.baseURL {
                 if inputs.statics[Sitemap.fileName] == nil {
-                    let entries = Sitemap.entries(site, routes: made.routes)
+                    let entries = Sitemap.entries(site, routes: routes)
                     files += Sitemap.files(entries, baseURL: baseURL).map { ($0, "paywall's \($0.path)") }
                 }
                 if inputs.statics["robots.txt"] == nil {
@@ -97,22 +90,32 @@ extension SiteBuilder {
                 files.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
             }
             for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
-            return made.routes
+            return routes
         }
 
-        /// What the pages stage gave: the manifest entries (in the order of the locales' pages), the names of the pages
-        /// rendered (nil when none was kept), and every page's record, for the cache to keep when the build succeeds.
+        /// What the pages stage gave: the manifest entries and `offers.json`'s pages (in the order of the locales'
+        /// pages) and the names of the pages rendered (nil when none was kept).
         struct Pages {
             var entries: [Manifest.Entry] = []
+            var offers: [(path: String, json: String)] = []
             var rendered: [String]?
-            var records: BuildCache.PageRecords
             /// Each page's resolve, render and write, summed over the jobs.
             var timings: Timings
         }
 
-        /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or kept from the last
-        /// successful build of the cache when that rendered it from the same inputs and the output still holds its
-        /// files as they were.
+        /// The digest of what every page unit reads beside its own input, when the build has a cache.
+        func siteDigest(_ locales: [PageUnits.Locale]) -> Digest? {
+            guard cache != nil else { return nil }
+            return Digest(of: PageUnits.SiteInput(catalog: CatalogRead.Input(inputs), templates: inputs.templates,
+                                                  assets: inputs.assets.keys.sorted(), stylesheet: stylesheet,
+                                                  vocabulary: vocabulary.names, defaultLocale: site.defaultLocale,
+                                                  locales: locales.map(\.locale),
+                                                  policyPaths: locales.map(\.policyPaths)))
+        }
+
+        /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or, with a cache,
+        /// kept when the cache holds the output of a unit with the same input and the output still holds its files
+        /// as they were.
         func renderPages(_ locales: [PageUnits.Locale], jobs: Int, diagnostics: inout Diagnostics) -> Pages {
             // A unit is a page of a locale, by index: a `Page` is hundreds of bytes, and a site may have tens of
             // thousands.
@@ -121,66 +124,53 @@ extension SiteBuilder {
                 localePages[locale].indices.map { (locale: locale, page: $0) }
             }
             let results = Results(count: units.count)
-            let key = BuildCache.PagesKey(stylesheet: stylesheet, locales: locales.map(\.locale),
-                                          policyPaths: locales.map(\.policyPaths))
             // Without a sink the files are collected in memory: there are none to keep.
-            let kept = output.sink == nil ? nil : cache.keptPages(for: key, content: inputs.content)
+            let memo = output.sink == nil ? nil : cache?.units
+            let digest = memo == nil ? nil : siteDigest(locales)
             let next = Atomic(0)
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                var thread = cache.take(library: theme.library)
-                defer { cache.give(thread) }
+                var thread = RenderState(library: theme.library)
                 while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                     for index in runs[run] {
                         let locale = locales[units[index].locale],
                             page = localePages[units[index].locale][units[index].page]
+                        guard let memo, let digest else {
+                            results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
+                            continue
+                        }
+                        let key = Digest(of: pages.input(page, locale: locale.locale, site: digest))
                         // A page is kept only while every file of it is still in the output as it was; else it is
                         // made again.
-                        if let kept, case var result? = kept.result(for: source(of: page, in: locale.locale)),
-                           result.entries.allSatisfy({
-                               output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics)
-                           }) {
+                        if case var result? = memo.lookUp(key), result.entries.allSatisfy({
+                            output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics)
+                        }) {
                             output.list(result.entries.map(\.path), from: page.file)
+                            result.kept = true
                             results.set(index, result)
                         } else {
-                            results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
+                            let result = pages.write(page, in: locale, output: output, thread: &thread)
+                            memo.insert(result, for: key)
+                            results.set(index, result)
                         }
                     }
                 }
             }
-            // What each page was made from is recorded now, not while rendering (when memory is at its peak).
-            let slots = results.take()
-            var records = BuildCache.PageRecords(key: key, content: inputs.content)
-            records.pages.reserveCapacity(units.count)
-            // Room for exactly what is recorded: the arrays are kept until the next build.
-            records.diagnostics.reserveCapacity(slots.reduce(0) {
-                $0 + ($1.map { $0.repeated.count + $0.diagnostics.all.count } ?? 0)
-            })
-            records.entries.reserveCapacity(slots.reduce(0) { $0 + ($1?.entries.count ?? 0) })
-            records.offers.reserveCapacity(slots.reduce(0) { $0 + ($1?.offers.count ?? 0) })
+            var made = Pages(timings: Timings())
             var rendered = Set<String>(), anyKept = false
-            var timings = Timings()
-            for (unit, slot) in zip(units, slots) {
+            for (unit, slot) in zip(units, results.take()) {
                 guard let result = slot else { continue }
-                let source = source(of: localePages[unit.locale][unit.page], in: locales[unit.locale].locale)
-                diagnostics.append(contentsOf: result.repeated)
                 diagnostics.append(contentsOf: result.diagnostics.all)
-                records.append(source, result)
-                timings.resolve += result.timings.resolve
-                timings.render += result.timings.render
-                timings.write += result.timings.write
-                if result.kept { anyKept = true } else { rendered.insert(source.name) }
+                made.entries += result.entries
+                made.offers += result.offers
+                made.timings.resolve += result.timings.resolve
+                made.timings.render += result.timings.render
+                made.timings.write += result.timings.write
+                if result.kept { anyKept = true } else { rendered.insert(localePages[unit.locale][unit.page].name) }
             }
-            return Pages(entries: records.entries, rendered: anyKept ? rendered.sorted() : nil, records: records,
-                         timings: timings)
-        }
-
-        /// What a page is rendered from in a locale, beside the ``BuildCache/PagesKey``.
-        func source(of page: Page, in locale: String) -> BuildCache.PageSource {
-            BuildCache.PageSource(locale: locale, name: page.name, file: page.file,
-                                  files: site.content.files[page.name]?.count ?? 0,
-                                  locales: pages.localesOfPage[page.name] ?? [])
+            made.rendered = anyKept ? rendered.sorted() : nil
+            return made
         }
 
         /// `offers.json` (unless static/ has one), the static folder's files, then the manifest of everything written;
@@ -188,7 +178,7 @@ extension SiteBuilder {
         func finish(_ pages: Pages, diagnostics: inout Diagnostics) -> Manifest? {
             let entries = pages.entries
             if inputs.statics[PageOffers.fileName] == nil {
-                output.emit(PageOffers.file(pages.records.offers), hash: nil, from: "paywall's offers.json",
+                output.emit(PageOffers.file(pages.offers), hash: nil, from: "paywall's offers.json",
                             diagnostics: &diagnostics)
             }
             if !site.config.experiments.isEmpty, inputs.statics[ExperimentsFile.fileName] == nil {

@@ -45,9 +45,6 @@ public struct SiteBuilder {
         public var timings = Timings()
         /// What the host files and `serve` route by (nil when the build failed).
         public var routes: SiteRoutes?
-        /// The cache to pass to the next build (the builder decides whether it still holds): this build's, or after a
-        /// failure the one it was given.
-        public var cache: BuildCache?
         /// The pages rendered (by name) when the others were kept from the build before; nil when every page was
         /// rendered.
         public var renderedPages: [String]?
@@ -130,8 +127,8 @@ public struct SiteBuilder {
         return result
     }
 
-    /// `cache`: the build cache of an earlier build (`serve`), kept when it is still valid for these inputs; the
-    /// result's `cache` is the one to pass to the next build.
+    /// `cache`: the memos a caller that builds again (`serve`) keeps from build to build (``BuildCache``); none for
+    /// a build made once.
     ///
     /// Render writes the site's own files (the stylesheet, the locale chooser, the host files) while each locale's
     /// strings are prepared and its pages resolved and rendered (keeping, with a sink, those the cache's last
@@ -139,9 +136,8 @@ public struct SiteBuilder {
     /// files and the manifest.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil,
                              cache given: BuildCache? = nil) -> Result {
-        // PAYWALL_MEMO=off: nothing is kept from a build before, and no memo made from here on keeps anything.
-        if Platform.memosOff { Memos.set(enabled: false) }
-        let previous = Memos.areEnabled ? given : nil
+        // PAYWALL_MEMO=off: no memo at all.
+        let cache = Platform.memosOff ? nil : given
         var diagnostics = Diagnostics()
         var timings = Timings()
         /// Runs one step, timed under its name (`timed: false`: the step sums its pages' times itself).
@@ -150,21 +146,21 @@ public struct SiteBuilder {
             defer { if timed { timings[name] += seconds(since: start) } }
             return body(&diagnostics)
         }
-        let stopped = { (step: Step, cache: BuildCache?, config: SiteConfig?) in
-            Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings, cache: cache, config: config,
-                   failedStep: step)
+        let stopped = { (step: Step, config: SiteConfig?) in
+            cache?.endBuild(succeeded: false)
+            return Result(files: [], diagnostics: diagnostics, manifest: nil, timings: timings,
+                          config: config, failedStep: step)
         }
 
         let site = step(.load) { diagnostics in
-            let site = LoadedSite.load(inputs, catalog: previous?.catalogMemo, content: previous?.contentMemo,
-                                       diagnostics: &diagnostics)
+            let site = LoadedSite.load(inputs, memos: cache?.loadMemos ?? LoadMemos(), diagnostics: &diagnostics)
             if let catalog = site.catalog {
                 AssetCheck(assets: inputs.assets, folder: inputs.folder)
                     .check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
             }
             return site
         }
-        guard let catalog = site.catalog, let theme = site.theme else { return stopped(.load, previous, site.config) }
+        guard let catalog = site.catalog, let theme = site.theme else { return stopped(.load, site.config) }
 
         // The output's size is known before a page renders: past a limit, nothing is rendered or written.
         let sizes = step(.resolve) { diagnostics in
@@ -174,12 +170,9 @@ public struct SiteBuilder {
             diagnostics.append(contentsOf: sizes.all)
             return sizes
         }
-        guard !sizes.hasErrors else { return stopped(.resolve, previous, site.config) }
+        guard !sizes.hasErrors else { return stopped(.resolve, site.config) }
 
-        let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, previous: previous, sink: sink)
-        // A failed build hands back the cache it was given (the last successful build's, whose pages are in the
-        // output), so that the build after the fix keeps them; its own memos, made for inputs that failed, go.
-        let failedCache = previous ?? plan.cache
+        let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, cache: cache, sink: sink)
         // Timed by the pages: each page's resolve, render and write, summed over the jobs.
         let (pages, routes) = step(.render, timed: false) { diagnostics in
             let siteFiles = plan.writeSiteFiles(alongside: jobs)
@@ -190,18 +183,14 @@ public struct SiteBuilder {
             return (pages, routes)
         }
         for name in [Step.resolve, .render, .write] { timings[name] += pages.timings[name] }
-        guard !diagnostics.hasErrors else { return stopped(.render, failedCache, site.config) }
+        guard !diagnostics.hasErrors else { return stopped(.render, site.config) }
 
         guard let manifest = step(.write, { plan.finish(pages, diagnostics: &$0) }) else {
-            return stopped(.write, failedCache, site.config)
+            return stopped(.write, site.config)
         }
-        // Only a build that succeeded says what the output holds: after a failed one, the next compares with the last
-        // good one.
-        plan.cache.record(pages.records)
-        plan.cache.catalogMemo = site.catalogMemo
-        plan.cache.contentMemo = site.content
+        cache?.endBuild(succeeded: true)
         return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings,
-                      routes: routes, cache: plan.cache, renderedPages: pages.rendered, config: site.config)
+                      routes: routes, renderedPages: pages.rendered, config: site.config)
     }
 
     /// The runs of consecutive units (a locale's pages are consecutive) that threads take in turn: a whole locale

@@ -6,9 +6,7 @@ import Mustache
 enum FallbackLanguage {
     /// `{ lang, dir }` for templates (`<bdi{{#textLang}} lang="{{lang}}" dir="{{dir}}"{{/textLang}}>`), or null
     /// when `source` is the page's language or not known.
-    /// `direction` says how a language is written (a page's renderer passes its kept directions).
-    static func value(_ source: String?, on page: String,
-                      direction: (String) -> String = FallbackLanguage.direction) -> MustacheValue {
+    static func value(_ source: String?, on page: String) -> MustacheValue {
         guard let source, isForeign(source, on: page) else { return .null }
         return .object(["lang": .string(source), "dir": .string(direction(source))])
     }
@@ -19,14 +17,12 @@ enum FallbackLanguage {
     }
 
     /// HTML in another language, wrapped in a block with its `lang` and `dir` (a block with `dir` is a bidi isolate).
-    static func wrap(_ html: String, _ source: String?, on page: String,
-                     direction: (String) -> String = FallbackLanguage.direction) -> String {
+    static func wrap(_ html: String, _ source: String?, on page: String) -> String {
         guard let source, isForeign(source, on: page), !html.isEmpty else { return html }
         return "<div lang=\"\(htmlEscaped(source))\" dir=\"\(direction(source))\">\n\(html)</div>\n"
     }
 
-    /// The direction of text in `locale`, from ICU; for a page's own language its ``Strings/direction`` says it, and a
-    /// page's renderer keeps the others' (`PageRenderer.Cache.direction(of:)`).
+    /// The direction of text in `locale`, from ICU; for a page's own language its ``Strings/direction`` says it.
     static func direction(_ locale: String) -> String { ICU.isRightToLeft(locale) ? "rtl" : "ltr" }
 
     /// The words for a table's check marks in the page's language (that of `strings`), marked as such inside text in

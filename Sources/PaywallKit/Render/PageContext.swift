@@ -20,38 +20,28 @@ struct PageContext {
     var strings: Strings { text.strings }
 
     /// Each option's context, in display order.
-    var options: [(option: StoreOption, value: MustacheValue)] {
-        var cache = OptionContext.Cache()
-        return contexts(model.options, cache: &cache)
-    }
+    var options: [(option: StoreOption, value: MustacheValue)] { contexts(model.options) }
 
-    /// The options' contexts; one built before with the same inputs (on another page) comes from `cache`.
-    func contexts(_ options: [StoreOption],
-                  cache: inout OptionContext.Cache) -> [(option: StoreOption, value: MustacheValue)] {
+    /// The options' contexts.
+    func contexts(_ options: [StoreOption]) -> [(option: StoreOption, value: MustacheValue)] {
         let badgeLocale = model.page.textLocale(of: "badges")
         let isButtonsStyle = model.page.controlStyle == .buttons
-        let key = OptionContext.Cache.PageKey(options: .init(options), locale: text.locale, currency: text.currency,
-                                              selectedID: model.selectedID, assetPrefix: root,
-                                              buttonLabel: OptionContext.Cache.bits(model.page.buttonLabel),
-                                              isButtonsStyle: isButtonsStyle, badgeLocale: badgeLocale,
-                                              experiment: Self.experimentKey(model.page))
-        if let known = cache.contexts(for: key) { return known }
+        let experiment = Self.experimentKey(model.page)
         // A subscriber's options change the plan: their links name the current one.
         let current = if case .current(let id) = model.state { id } else { "" }
-        let made = options.enumerated().map { index, option in
+        return options.enumerated().map { index, option in
             var context = OptionContext(option: option, index: index, text: text,
                                         isSelected: option.id == model.selectedID, subscribeURL: nil, assetPrefix: root,
                                         buttonLabel: model.page.buttonLabel, isButtonsStyle: isButtonsStyle,
                                         badgeLocale: badgeLocale, vocabulary: vocabulary)
             context.currentProductID = option.isSubscription ? current : ""
-            context.experiment = key.experiment
-            let value = cache.value(of: context) {
-                Self.purchaseURL(of: option, model: model, config: config, currentProductID: context.currentProductID)
+            context.experiment = experiment
+            if option.isPurchasable {
+                context.subscribeURL = Self.purchaseURL(of: option, model: model, config: config,
+                                                        currentProductID: context.currentProductID)
             }
-            return (option, value)
+            return (option, context.value)
         }
-        cache.insert(made, for: key)
-        return made
     }
 
     /// The option's purchase link from `actions` (a subscriber's changes the plan from `currentProductID`).
@@ -99,8 +89,8 @@ struct PageContext {
 
     /// Page-level values shared by the page template and marketing placeholders; `groupTextLang` is the language of the
     /// group's name when it fell back to another (`FallbackLanguage.value`).
-    func common(options: [(option: StoreOption, value: MustacheValue)], groupTextLang: MustacheValue,
-                cache: inout OptionContext.Cache) -> MustacheObject {
+    func common(options: [(option: StoreOption, value: MustacheValue)],
+                groupTextLang: MustacheValue) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
         // The options the page hides are reachable by product ID too; the resolver shows every option of most pages.
         let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in
@@ -120,8 +110,8 @@ struct PageContext {
                               "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description), "textLang": groupTextLang]),
             "options": .list(options.map(\.value)),
-            "planNames": .string(cache.planNames(options, locale: model.locale)),
-            "products": cache.products(hidden.isEmpty ? options : options + contexts(hidden, cache: &cache)),
+            "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
+            "products": Self.products(hidden.isEmpty ? options : options + contexts(hidden)),
         ]
     }
 }

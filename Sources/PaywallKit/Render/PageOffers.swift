@@ -10,33 +10,23 @@ import Mustache
 enum PageOffers {
     /// The JSON object of the page at `path` (one line): its place and customer state, and each option it shows (in
     /// `section` alone, for a page of `optionGroups.style: links`; an option in none of a page's groups is not shown).
-    static func json(_ model: StoreModel, path: String, section: String?, text: PriceText, config: SiteConfig,
-                     cache: inout OptionContext.Cache) -> String {
+    static func json(_ model: StoreModel, path: String, section: String?, text: PriceText,
+                     config: SiteConfig) -> String {
         let current = if case .current(let id) = model.state { id } else { "" }
-        let key = OptionContext.Cache.OffersKey(options: .init(model.options), locale: model.locale,
-                                                currency: model.currency, currentProductID: current, section: section,
-                                                groups: model.page.optionGroups,
-                                                experiment: PageContext.experimentKey(model.page))
-        let options = cache.offerList(key) { cache in
-            let sections = OptionSection.split(model.options.map { ($0, MustacheValue.null) }, model.page.optionGroups,
-                                               text: text)
-            let shown = Set(sections.filter { section == nil || $0.key == section }.flatMap {
-                $0.options.map(\.option.id)
-            })
-            return "[" + model.options.enumerated().filter { shown.contains($0.element.id) }.map { index, option in
-                var context = OptionContext(option: option, index: index, text: text, isSelected: false,
-                                            subscribeURL: nil, assetPrefix: "")
-                context.currentProductID = option.isSubscription ? current : ""
-                context.experiment = key.experiment
-                return cache.offer(of: context) {
-                    if option.isPurchasable {
-                        context.subscribeURL = PageContext.purchaseURL(of: option, model: model, config: config,
-                                                                       currentProductID: context.currentProductID)
-                    }
-                    return object(of: context)
-                }
-            }.joined(separator: ",") + "]"
-        }
+        let sections = OptionSection.split(model.options.map { ($0, MustacheValue.null) }, model.page.optionGroups,
+                                           text: text)
+        let shown = Set(sections.filter { section == nil || $0.key == section }.flatMap { $0.options.map(\.option.id) })
+        let options = "[" + model.options.enumerated().filter { shown.contains($0.element.id) }.map { index, option in
+            var context = OptionContext(option: option, index: index, text: text, isSelected: false,
+                                        subscribeURL: nil, assetPrefix: "")
+            context.currentProductID = option.isSubscription ? current : ""
+            context.experiment = PageContext.experimentKey(model.page)
+            if option.isPurchasable {
+                context.subscribeURL = PageContext.purchaseURL(of: option, model: model, config: config,
+                                                               currentProductID: context.currentProductID)
+            }
+            return object(of: context)
+        }.joined(separator: ",") + "]"
         return JSON.object([
             ("path", JSON.string(path)), ("page", JSON.string(model.page.name)),
             ("locale", JSON.string(model.locale)), ("storefront", JSON.string(model.storefront)),

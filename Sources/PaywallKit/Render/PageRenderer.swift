@@ -18,9 +18,6 @@ struct PageRenderer {
     struct Placement {
         var path: String
         var alternates: [(locale: String, path: String)]
-        /// Names `alternates` within a build (the page, variant and section they are paths of), so that the
-        /// links made of them are made once for all the page's locales.
-        var alternatesKey = ""
         var defaultLocale: String
         /// Links to the option groups' own pages (`optionGroups.style: links`), with the current one.
         var groupLinks: [(label: String, path: String, isCurrent: Bool)] = []
@@ -30,29 +27,23 @@ struct PageRenderer {
     }
 
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
-    /// `library`: the theme's templates, or a copy of them (one per thread); `memo` keeps option cards from page to
-    /// page, for that library.
+    /// `library`: the theme's templates, or a copy of them (one per thread).
     func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
-                library: TemplateLibrary? = nil, cache: inout Cache, memo: RenderMemo? = nil,
-                diagnostics: inout Diagnostics) -> [UInt8]? {
+                library: TemplateLibrary? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let depth = placement.path.split(separator: "/").count
         let root = String(repeating: "../", count: depth)
-        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings,
-                             formatted: cache.formatted)
+        let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path,
                                   vocabulary: vocabulary)
         let features = FeatureTable(model)
-        let options = FeatureTable.annotate(builder.contexts(model.options, cache: &cache.options), with: features)
-        let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale) { cache.direction(of: $0) }
-        var context = builder.common(options: options, groupTextLang: groupTextLang, cache: &cache.options)
+        let options = FeatureTable.annotate(builder.contexts(model.options), with: features)
+        let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale)
+        var context = builder.common(options: options, groupTextLang: groupTextLang)
         let page = model.page
 
         let controlStyle = page.controlStyle
-        let layout = cache.layout(page: page, options: options, selectedID: model.selectedID,
-                                  onlySection: placement.onlySection) {
-            OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
-                                 onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
-        }
+        let layout = OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
+                                          onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
 
         let buttons = StoreButtons(page: page, config: config, model: model, strings: strings, root: root,
                                    policyPaths: placement.policyPaths)
@@ -84,7 +75,7 @@ struct PageRenderer {
         } ?? .null
         context["preview"] = .object(LinkPreview(model: model, config: config, placement: placement,
                                                  url: canonicalURL).context(config))
-        let pageLinks = self.pageLinks(placement, root: root, cache: &cache)
+        let pageLinks = self.pageLinks(placement, root: root)
         context["alternates"] = pageLinks.alternates
         var languages = pageLinks.languages
         if let current = placement.alternates.firstIndex(where: { $0.locale == model.locale }),
@@ -125,13 +116,10 @@ struct PageRenderer {
         let hasSubscription = model.options.contains(where: \.isSubscription)
         if hasSubscription {
             let hasCommitment = model.options.contains { $0.commitment != nil }
-            let notice = cache.notices.kept(Cache.NoticeKey(locale: model.locale, hasCommitment: hasCommitment)) {
-                let manageURL = config.links.buttons["manageSubscription"]?
-                    .expand(LinkTemplate.Values(locale: model.locale))
-                let notice = AutoRenewNotice(billing: config.billing, strings: strings, manageURL: manageURL,
-                                             hasCommitment: hasCommitment)
-                return (notice.text, notice.value)
-            }
+            let manageURL = config.links.buttons["manageSubscription"]?
+                .expand(LinkTemplate.Values(locale: model.locale))
+            let notice = AutoRenewNotice(billing: config.billing, strings: strings, manageURL: manageURL,
+                                         hasCommitment: hasCommitment)
             context["autoRenew"] = .string(notice.text)
             context["autoRenewNotice"] = notice.value
         } else {
@@ -178,23 +166,16 @@ struct PageRenderer {
                                   "the page has \(rendered.h1Count) level-1 headings; a page has exactly one",
                                   hint: "make the others '## ' headings")
             }
-            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale) {
-                cache.direction(of: $0)
-            })
+            context["marketingHTML"] = .string(FallbackLanguage.wrap(rendered.html, page.bodyLocale, on: model.locale))
             hasH1 = rendered.h1Count > 0
         }
         context["hasH1"] = .bool(hasH1)
         let titleLocale = page.title.isEmpty ? model.groupTextLocale : page.textLocale(of: "title")
-        context["titleLang"] = FallbackLanguage.value(titleLocale, on: model.locale) { cache.direction(of: $0) }
+        context["titleLang"] = FallbackLanguage.value(titleLocale, on: model.locale)
 
         do {
             if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings, config: config) }
-            let html = try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context),
-                                                                 strict: true,
-                                                                 capacity: cache.pageSize + cache.pageSize / 8,
-                                                                 memo: memo)
-            cache.pageSize = html.count
-            return html
+            return try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true)
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
                               error.message,
@@ -205,29 +186,20 @@ struct PageRenderer {
     }
 
     /// The page's hreflang alternates, and its other languages each named in its own language (none marked current).
-    private func pageLinks(_ placement: Placement, root: String,
-                           cache: inout Cache) -> (alternates: MustacheValue, languages: [MustacheValue]) {
-        let key = Cache.LinksKey(alternates: placement.alternatesKey, root: root)
-        if !placement.alternatesKey.isEmpty, let known = cache.links.value(for: key) { return known }
+    private func pageLinks(_ placement: Placement, root: String) -> (alternates: MustacheValue,
+                                                                     languages: [MustacheValue]) {
         let base = config.baseURL ?? root
-        // Identified, so that the memo keeps the links it made of them for the page's other locales.
         func link(_ hreflang: String, _ path: String) -> MustacheValue {
-            var object: MustacheObject = ["hreflang": .string(hreflang), "href": .string(base + path)]
-            object.identify()
-            return .object(object)
+            .object(["hreflang": .string(hreflang), "href": .string(base + path)])
         }
         var alternates = placement.alternates.map { link($0.locale, $0.path) }
         let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
         alternates.append(link("x-default", defaultPath))
         let languages: [MustacheValue] = placement.alternates.map { alternate in
             .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
-                     "name": .string(cache.languageName(alternate.locale)), "isCurrent": false])
+                     "name": .string(RootIndex.languageName(alternate.locale)), "isCurrent": false])
         }
-        let links = (alternates: MustacheValue.list(alternates), languages: languages)
-        if !placement.alternatesKey.isEmpty {
-            cache.links.insert(links, for: key, cost: languages.count + alternates.count)
-        }
-        return links
+        return (alternates: .list(alternates), languages: languages)
     }
 
     /// Fills `{{…}}` in the Markdown body; values are escaped so they stay text in Markdown and HTML.

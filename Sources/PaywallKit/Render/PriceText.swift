@@ -4,44 +4,20 @@ import FoundationEssentials
 import Foundation
 #endif
 import Mustache
-import Synchronization
 
 /// Prices, periods and offers of one locale as words: "$49.99/year", "1 week free, then $49.99/year".
 public struct PriceText: Sendable {
     public var locale: String
     public var currency: String
     public var strings: Strings
-    /// The durations and percentages that a rendering thread formatted before (its `PageRenderer.Cache` lends them);
-    /// nil: each is formatted when asked.
-    public var formatted: Formatted?
 
-    public init(locale: String, currency: String, strings: Strings, formatted: Formatted? = nil) {
+    public init(locale: String, currency: String, strings: Strings) {
         self.locale = locale
         self.currency = currency
         self.strings = strings
-        self.formatted = formatted
     }
 
-    /// Durations and percentages in words, for one rendering thread in a build cache: the option contexts of every page
-    /// ask for the same few ("1 month", "3 days", "35 %"), and formatting one (a CLDR unit pattern and a plural rule)
-    /// costs far more than a look-up. Not shared between threads; locked only to be `Sendable`. Keyed by what was
-    /// formatted in words ("3 month wide de-DE"): a cache of String keys needs no type of its own made at run time (a
-    /// one-page build spent as much on making one as on the formatting it saved).
-    public final class Formatted: Sendable {
-        private let known = Mutex(BoundedCache<String, String>(limit: 1_000))
-
-        public init() {}
-
-        func text(_ key: String, make: () -> String) -> String {
-            if let text = known.withLock({ $0.value(for: key) }) { return text }
-            let text = make()
-            known.withLock { $0.insert(text, for: key) }
-            return text
-        }
-    }
-
-    /// "$49.99", "￥7,800", "$0.00". Not memoized here: a price is formatted when an option context is made, and
-    /// the build cache keeps the contexts.
+    /// "$49.99", "￥7,800", "$0.00".
     public func money(_ amount: Decimal) -> String {
         ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
     }
@@ -53,11 +29,8 @@ public struct PriceText: Sendable {
 
     /// "1 year", "3 months": a period `times` over, in words.
     public func duration(_ period: Period, times: Int = 1, width: ICU.UnitWidth = .wide) -> String {
-        let count = period.count * times, locale = locale
-        let format = {
-            ICU.formatDuration(count, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width, locale: locale)
-        }
-        return formatted?.text("\(count) \(period.unit.rawValue) \(width.rawValue) \(locale)", make: format) ?? format()
+        ICU.formatDuration(period.count * times, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width,
+                           locale: locale)
     }
 
     /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year"; "Free" for zero.
@@ -117,8 +90,6 @@ public struct PriceText: Sendable {
 
     /// "35%", "35 %", "%35": a whole percentage in the locale's way.
     public func percent(_ wholePercent: Int) -> String {
-        let locale = locale
-        let format = { ICU.formatPercent(wholePercent, locale: locale) }
-        return formatted?.text("\(wholePercent) percent \(locale)", make: format) ?? format()
+        ICU.formatPercent(wholePercent, locale: locale)
     }
 }

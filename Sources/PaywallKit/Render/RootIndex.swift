@@ -13,6 +13,11 @@ enum RootIndex {
         return ICU.uppercased(String(first), locale: locale) + name.dropFirst()
     }
 
+    /// A locale's name in its own language, as a menu item: "Deutsch", "Français".
+    static func languageName(_ locale: String) -> String {
+        capitalizedFirst(ICU.displayName(of: locale, in: locale), locale)
+    }
+
     /// What every locale chooser of one build shares (the root index and each page's locale-less address): each
     /// locale's own name and direction and the default locale's UI strings, made once rather than per file.
     struct Chooser {
@@ -33,7 +38,7 @@ enum RootIndex {
             texts = strings.templateValue
             var names: [String: (name: String, dir: String)] = [:]
             for locale in Set(locales + [defaultLocale]) {
-                names[locale] = (capitalizedFirst(ICU.displayName(of: locale, in: locale), locale),
+                names[locale] = (languageName(locale),
                                  ICU.isRightToLeft(locale) ? "rtl" : "ltr")
             }
             self.names = names

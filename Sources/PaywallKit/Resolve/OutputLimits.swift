@@ -12,10 +12,9 @@ public enum OutputLimits {
     /// `maximumPages`.
     static func check(_ site: LoadedSite, catalog: Catalog, diagnostics: inout Diagnostics) {
         let resolver = Resolver(catalog: catalog, config: site.config, defaultLocale: site.defaultLocale)
-        var cache = Resolver.Cache()
         var total = 0
         for page in site.allPages {
-            guard let options = try? resolver.products(of: page, cache: &cache).products.count else {
+            guard let options = try? resolver.products(of: page).products.count else {
                 total += 1
                 continue
             }
@@ -25,7 +24,7 @@ public enum OutputLimits {
                                   hint: "split the options over several pages with productIDs, or into more groups")
                 continue
             }
-            total += resolver.states(of: page, cache: &cache).count
+            total += resolver.states(of: page).count
         }
         guard total > maximumPages else { return }
         diagnostics.error(SourceLocation(file: catalog.file),

@@ -9,7 +9,7 @@ extension Resolver {
     /// Bills `option` on its product's monthly plan where `market`'s storefront has one: the monthly payment is the
     /// billed price, the commitment's total beside it. Elsewhere, and where the App Store sells no monthly plans
     /// (a price there is only warned about, `Catalog.billingPlanWarnings`), the option stays billed up front.
-    func billMonthly(_ option: inout StoreOption, in market: Cache.Market) {
+    func billMonthly(_ option: inout StoreOption, in market: Market) {
         guard !MonthlyPlan.unavailableStorefronts.contains(market.storefront),
               let plan = option.product.monthlyPlan, let payment = plan.price[market.storefront],
               let total = plan.total(in: market.storefront) else { return }

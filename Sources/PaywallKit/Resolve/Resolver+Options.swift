@@ -6,10 +6,30 @@ import Foundation
 
 /// A page's options: each product priced in the page's storefront, with its offer, relationship and relative discount.
 extension Resolver {
-    /// Every option of `products` (at `key.slots`) for `key.state`, those shown, and the problems found on the way,
-    /// in order. Of the page it reads only what `key` holds.
-    func makeOptions(_ products: [Product], _ key: Cache.OptionsKey, locale: String, table: Int,
-                     cache: inout Cache) -> Cache.Options {
+    /// All that a page's options read of the page: the customer, the page's icons and badges, its promotional offer,
+    /// the relationships it shows a subscriber, and the billing plan each product asks for (in the products' order).
+    /// `options(_:_:locale:market:)` is given this and never the page, so nothing else of the page can change them.
+    struct OptionsInput {
+        var state: CustomerState, controlIcons: [String: String], badges: [String: String]
+        var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
+        var billingPlans: [BillingPlan]
+
+        init(_ page: Page, products: [Product], state: CustomerState) {
+            self.state = state
+            (controlIcons, badges) = (page.controlIcons, page.badges)
+            (promotionalOffer, visibleRelationships) = (page.promotionalOffer, page.visibleRelationships)
+            billingPlans = products.map { page.billingPlan(for: $0.id) }
+        }
+    }
+
+    /// A page's options for a customer, those shown, and the problems reported making them, in order.
+    struct Options {
+        var all: [StoreOption], shown: [StoreOption], reported: [Diagnostic]
+    }
+
+    /// Every option of `products` for `key.state`, those shown, and the problems found on the way, in order. Of the
+    /// page it reads only what `key` holds.
+    func options(_ products: [Product], _ key: OptionsInput, locale: String, market: Market) -> Options {
         let state = key.state
         // Only a subscriber has a current plan; a lapsed customer may buy any option again.
         var current: Product?
@@ -25,9 +45,9 @@ extension Resolver {
 
         var options: [StoreOption] = []
         var reported: [Diagnostic] = []
-        for (index, (product, slot)) in zip(products, key.slots).enumerated() {
+        for (index, product) in products.enumerated() {
             let plan = key.billingPlans[index]
-            let priced = priced(product, slot: slot, locale: locale, table: table, cache: &cache)
+            let priced = priced(product, locale: locale, market: market)
             reported += priced.diagnostics
             guard let amount = priced.amount else { continue }
             let texts = priced.text
@@ -39,7 +59,7 @@ extension Resolver {
                 relationship: product.isSubscription ? current.map { relationship(of: product, to: $0) } : nil,
                 isCurrent: product.id == current?.id,
                 price: amount, pricePer: priced.pricePer, relativeDiscount: nil, offer: nil)
-            if plan == .monthly { billMonthly(&option, in: cache.tables[table].market) }
+            if plan == .monthly { billMonthly(&option, in: market) }
             if let offer = offer(for: product, plan: option.billingPlan, promotional: key.promotionalOffer,
                                  state: state) {
                 var offerPrice: Decimal?
@@ -47,7 +67,7 @@ extension Resolver {
                     var problems = Diagnostics()
                     offerPrice = price(prices, at: offer.location,
                                        "offer '\(offer.id ?? offer.kind.rawValue)' of '\(product.id)'",
-                                       storefront: cache.tables[table].market.storefront, locale: locale,
+                                       storefront: market.storefront, locale: locale,
                                        diagnostics: &problems)
                     reported += problems.all
                     if offerPrice == nil { continue }
@@ -64,7 +84,7 @@ extension Resolver {
             shown = visible.map { options[$0] }
             Self.applyRelativeDiscounts(&shown)
         }
-        return Cache.Options(all: options, shown: shown, reported: reported)
+        return Options(all: options, shown: shown, reported: reported)
     }
 
     /// `price` in `storefront`, or an error at `location` naming what lacks it.

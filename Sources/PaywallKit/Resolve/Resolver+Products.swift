@@ -4,17 +4,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Which products a page offers, in StoreKit's order, and the slots they take in the catalog.
+/// Which products a page offers, in StoreKit's order.
 extension Resolver {
-    /// The products a page offers, in StoreKit's order, with their slots, and the group of its subscriptions (nil
-    /// when it has none); each group's order taken from `cache`.
-    func products(of page: Page, cache: inout Cache) throws(Diagnostic) -> PageProducts {
-        prepare(&cache)
+    /// The products a page offers, in StoreKit's order, and the group of its subscriptions (nil when it has none).
+    func products(of page: Page) throws(Diagnostic) -> PageProducts {
         switch page.selection {
         case .plain:
-            return PageProducts(group: nil, groupNumber: nil, products: [], slots: [])
+            return PageProducts(group: nil, products: [])
         case .group(let id):
-            guard let ordered = orderedGroup(id, cache: &cache) else {
+            guard let (number, group) = catalog.group(named: id) else {
                 let names = catalog.groups.map(\.id) + catalog.groups.map(\.name).filter { !$0.isEmpty }
                 let shared = catalog.groups.filter { $0.name == id }
                 let hint = shared.count > 1
@@ -27,7 +25,7 @@ extension Resolver {
                         : "the catalog's groups are: \(catalog.groups.map(\.label).joined(separator: ", "))")
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
-            var products = ordered.products, slots = ordered.slots
+            var products = index.ordered[number]
             for (index, id) in page.additionalProductIDs.enumerated() {
                 let location = index < page.additionalProductLocations.count
                     ? page.additionalProductLocations[index]
@@ -44,14 +42,11 @@ extension Resolver {
                     throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
                 }
                 products.append(product)
-                slots.append(cache.slots[id]!)
             }
-            return PageProducts(group: ordered.group, groupNumber: ordered.number, products: products, slots: slots)
+            return PageProducts(group: group, products: products)
         case .products(let ids):
             var products: [Product] = []
-            var slots: [Int] = []
             var group: SubscriptionGroup?
-            var groupNumber: Int?
             for (index, id) in ids.enumerated() {
                 let location = index < page.productLocations.count
                     ? page.productLocations[index]
@@ -64,19 +59,17 @@ extension Resolver {
                                            + "group")
                     }
                     group = owner
-                    groupNumber = cache.groupNumbers[cache.slots[id]!]
                 }
                 guard !products.contains(where: { $0.id == id }) else {
                     throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
                 }
                 products.append(product)
-                slots.append(cache.slots[id]!)
             }
             guard !products.isEmpty else {
                 throw .error(page.selectionLocation, "the page lists no products",
                              hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
             }
-            return PageProducts(group: group, groupNumber: groupNumber, products: products, slots: slots)
+            return PageProducts(group: group, products: products)
         }
     }
 

@@ -6,14 +6,17 @@ import Foundation
 
 /// `(catalog, page, locale, customer state) -> StoreModel`: pure, and every problem reported with its place.
 public struct Resolver: Sendable {
-    public var catalog: Catalog
-    public var config: SiteConfig
-    public var defaultLocale: String
+    public let catalog: Catalog
+    public let config: SiteConfig
+    public let defaultLocale: String
+    /// The catalog's groups in order and its products' places, made with the resolver.
+    private(set) var index = Index()
 
     public init(catalog: Catalog, config: SiteConfig, defaultLocale: String) {
         self.catalog = catalog
         self.config = config
         self.defaultLocale = defaultLocale
+        index = Self.index(catalog, config, order: orderedSubscriptions)
     }
 
     /// The storefront whose prices `locale` shows: paywall.yml, else the `.storekit` storefront, else the locale's
@@ -65,13 +68,7 @@ public struct Resolver: Sendable {
 
     /// The customer states a page is written for: a subscriber's and a lapsed subscriber's of each subscription.
     public func states(of page: Page) -> [CustomerState] {
-        var cache = Cache()
-        return states(of: page, cache: &cache)
-    }
-
-    /// `states(of:)`, with the group's order taken from `cache`.
-    func states(of page: Page, cache: inout Cache) -> [CustomerState] {
-        guard page.hasCustomerStates, let products = try? products(of: page, cache: &cache).products
+        guard page.hasCustomerStates, let products = try? products(of: page).products
         else { return [.new] }
         let subscriptions = products.filter(\.isSubscription)
         return [.new] + subscriptions.map { .current($0.id) }
@@ -81,22 +78,15 @@ public struct Resolver: Sendable {
     /// Resolves one page for one locale and customer state.
     public func resolve(_ page: Page, locale: String, state: CustomerState,
                         diagnostics: inout Diagnostics) -> StoreModel? {
-        var cache = Cache()
-        return resolve(page, locale: locale, state: state, cache: &cache, diagnostics: &diagnostics)
-    }
-
-    /// Resolves one page, with what no page changes taken from `cache` (one per thread, for this resolver only).
-    public func resolve(_ page: Page, locale: String, state: CustomerState, cache: inout Cache,
-                        diagnostics: inout Diagnostics) -> StoreModel? {
         let before = diagnostics.errorsReported
         var page = page
         page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
-        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page, cache: &cache) })
+        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) })
         else { return nil }
         let (group, products) = (found.group, found.products)
-        let table = tables(locale, cache: &cache)
-        let market = cache.tables[table].market
-        let chosen = options(found, page: page, state: state, locale: locale, table: table, cache: &cache)
+        let market = market(locale)
+        let chosen = options(found.products, OptionsInput(page, products: found.products, state: state),
+                             locale: locale, market: market)
         diagnostics.append(contentsOf: chosen.reported)
         let (options, shown) = (chosen.all, chosen.shown)
         checkReferences(page, products: products, diagnostics: &diagnostics)
@@ -104,10 +94,8 @@ public struct Resolver: Sendable {
         guard diagnostics.errorsReported == before else { return nil }
 
         let groupLocalized = group.flatMap { group in
-            let localized = localizedGroup(group, number: found.groupNumber!, locale: locale, table: table,
-                                           cache: &cache)
-            diagnostics.append(contentsOf: localized.diagnostics)
-            return localized.text
+            localized(group.localizations, locale, group.label, plural: "groups", at: group.location,
+                      diagnostics: &diagnostics)
         }
         let groupText = groupLocalized?.text ?? group.map { LocalizedText(displayName: $0.name, description: "") }
             ?? LocalizedText(displayName: config.appName ?? shown.first?.text.displayName ?? page.name, description: "")
@@ -117,6 +105,6 @@ public struct Resolver: Sendable {
         return StoreModel(page: page, locale: locale, storefront: market.storefront, currency: market.currency,
                           state: state, group: group, groupText: groupText, groupTextLocale: groupLocalized?.from,
                           options: shown, allOptions: options, selectedID: selected,
-                          policies: page.policies.merged(over: cache.policies))
+                          policies: page.policies.merged(over: index.policies))
     }
 }

@@ -22,23 +22,23 @@ public struct ContentFiles: Sendable {
     /// The site folder, to name paths looked for.
     public var folder: String = ""
 
-    /// One file as read and checked, by the text it was read from: a build finds it again in the content files of the
-    /// build before (`serve`, after an edit to another file) instead of parsing and checking it once more.
+    /// Everything parsing one file receives: its name in `content/`, its path (which messages name), its text and
+    /// whether raw HTML is allowed.
+    public struct Input: Encodable, Sendable {
+        var fileName: String, path: String, text: String, allowRawHTML: Bool
+    }
+
+    /// One file as read and checked.
     public struct Parsed: Sendable {
-        var text: String, allowRawHTML: Bool
         var file: File
         var diagnostics: [Diagnostic]
     }
 
-    /// By file name, every file parsed (the duplicates of a locale's file included).
-    public private(set) var parsed: [String: Parsed] = [:]
-
-    /// Parses every file, collecting problems; links in the Markdown must be https or relative. `previous`: the files
-    /// a build before parsed, each used again when its text (and the raw HTML setting) is the same.
-    public init(_ content: [String: String], folder: String, allowRawHTML: Bool = false, previous: ContentFiles? = nil,
-                diagnostics: inout Diagnostics) {
+    /// Parses every file, collecting problems; links in the Markdown must be https or relative. `memo` is given each
+    /// file's input and the parse, which it runs or finds again (a build cache's, by the input's digest).
+    public init(_ content: [String: String], folder: String, allowRawHTML: Bool = false,
+         memo: (Input, () -> Parsed) -> Parsed = { $1() }, diagnostics: inout Diagnostics) {
         self.folder = folder
-        let previous = previous?.folder == folder ? previous?.parsed ?? [:] : [:]
         for (fileName, text) in content.sorted(by: { $0.key < $1.key }) {
             let (name, locale) = PageLoader.nameAndLocale(fileName)
             let path = joinPath(folder, "content/" + fileName)
@@ -57,19 +57,14 @@ public struct ContentFiles: Sendable {
                 } ?? "keep one")
                 continue
             }
-            let file: Parsed
-            if let known = previous[fileName], known.text == text, known.allowRawHTML == allowRawHTML {
-                file = known
-            } else {
+            let file = memo(Input(fileName: fileName, path: path, text: text, allowRawHTML: allowRawHTML)) {
                 var found = Diagnostics()
-                file = Parsed(text: text, allowRawHTML: allowRawHTML,
-                              file: Self.parse(text, name: name, locale: locale, path: path, allowRawHTML: allowRawHTML,
-                                               diagnostics: &found),
+                return Parsed(file: Self.parse(text, name: name, locale: locale, path: path,
+                                               allowRawHTML: allowRawHTML, diagnostics: &found),
                               diagnostics: found.all)
             }
             diagnostics.append(contentsOf: file.diagnostics)
             files[name, default: [:]][locale ?? ""] = file.file
-            parsed[fileName] = file
         }
     }
 

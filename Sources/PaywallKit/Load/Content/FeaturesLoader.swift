@@ -58,8 +58,8 @@ extension PageLoader {
                     })
                 default:
                     cells = .values(try row.required("values").pairs("values").map { pair throws(Diagnostic) in
-                        (key: .init(value: pair.key, location: pair.keyLocation),
-                         text: try pair.value.nonEmptyString("the value of \(pair.key)"))
+                        .init(key: .init(value: pair.key, location: pair.keyLocation),
+                              text: try pair.value.nonEmptyString("the value of \(pair.key)"))
                     })
                 }
                 rows.append(.init(label: label, cells: cells, location: item.location))

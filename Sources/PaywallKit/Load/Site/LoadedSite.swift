@@ -9,8 +9,6 @@ struct LoadedSite {
     var locales: [String]
     var defaultLocale: String
     var pages: [String: [Page]]
-    /// The catalog as read, for the next build to find again (nil when the settings could not be read).
-    var catalogMemo: CatalogMemo?
 
     /// Every locale's pages, in the order of `locales` (not copied into one array: a `Page` is hundreds of bytes).
     var allPages: some Sequence<Page> { locales.lazy.flatMap { pages[$0] ?? [] } }
@@ -24,10 +22,9 @@ struct LoadedSite {
         return ([defaultLocale] + locales.filter { $0 != defaultLocale }, defaultLocale)
     }
 
-    /// `previous`, `previousContent`: the catalog and the content files a build before read, each used again where
-    /// its inputs are the same.
-    static func load(_ inputs: SiteInputs, catalog previous: CatalogMemo? = nil,
-                     content previousContent: ContentFiles? = nil, diagnostics: inout Diagnostics) -> LoadedSite {
+    /// `memos`: how the catalog and the content files are read (a build cache's readers find them again).
+    static func load(_ inputs: SiteInputs, memos: LoadMemos = LoadMemos(),
+                     diagnostics: inout Diagnostics) -> LoadedSite {
         diagnostics.append(contentsOf: inputs.problems)
         for path in inputs.unreadable where !inputs.problems.contains(where: { $0.location.file == path }) {
             diagnostics.error(SourceLocation(file: path), "the file is not UTF-8 text", hint: "save it as UTF-8")
@@ -82,19 +79,19 @@ struct LoadedSite {
             : nil
         // The catalog is parsed on another thread while the content files are parsed here (unless a build before
         // read the same one).
-        let catalogKey = CatalogMemo.Key(inputs)
-        let catalogRead = previous.flatMap { $0.key == catalogKey ? Background(done: $0) : nil }
-            ?? Background { [config] in
+        let catalogRead = Background { [config] in
+            memos.catalog(CatalogRead.Input(inputs)) {
                 var found = Diagnostics()
                 let catalog = loadCatalog(inputs, config: config, diagnostics: &found)
-                return CatalogMemo(key: catalogKey, catalog: catalog, diagnostics: found)
+                return CatalogRead(catalog: catalog, diagnostics: found)
             }
+        }
         var contentDiagnostics = Diagnostics()
         let content = ContentFiles(inputs.content, folder: inputs.folder, allowRawHTML: config.allowRawHTML,
-                                   previous: previousContent, diagnostics: &contentDiagnostics)
-        let catalogMemo = catalogRead.value
-        let catalog = catalogMemo.catalog
-        diagnostics.append(contentsOf: catalogMemo.diagnostics.all)
+                                   memo: memos.contentFile, diagnostics: &contentDiagnostics)
+        let read = catalogRead.value
+        let catalog = read.catalog
+        diagnostics.append(contentsOf: read.diagnostics.all)
         diagnostics.append(contentsOf: contentDiagnostics.all)
         if inputs.content.isEmpty && !inputs.unreadable.contains(where: { $0.hasPrefix(inputs.path("content/")) }) {
             diagnostics.error(SourceLocation(file: inputs.path("content")), "the site has no pages",
@@ -199,7 +196,7 @@ struct LoadedSite {
                                      locales: locales, diagnostics: &diagnostics)
         }
         return LoadedSite(config: config, catalog: catalog, theme: theme, content: content, locales: locales,
-                          defaultLocale: defaultLocale, pages: pages, catalogMemo: catalogMemo)
+                          defaultLocale: defaultLocale, pages: pages)
     }
 
     static func loadCatalog(_ inputs: SiteInputs, config: SiteConfig, diagnostics: inout Diagnostics) -> Catalog? {

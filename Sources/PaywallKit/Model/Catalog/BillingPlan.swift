@@ -6,7 +6,7 @@ import Foundation
 
 /// How a subscription is paid for: StoreKit's `billingPlanType`. A one-year subscription may also be sold as
 /// twelve monthly payments with a 12-month commitment (iOS 26.4).
-public enum BillingPlan: String, Hashable, Sendable, CaseIterable {
+public enum BillingPlan: String, Hashable, Sendable, Encodable, CaseIterable {
     /// The subscription's price, once per period (`BILLED_UPFRONT`).
     case upFront
     /// Twelve monthly payments over a yearly commitment (`MONTHLY`).

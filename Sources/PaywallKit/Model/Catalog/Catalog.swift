@@ -1,6 +1,6 @@
 /// Links to the app's legal texts; each either a URL or a text rendered as its own page.
-public struct Policies: Hashable, Sendable {
-    public enum Link: Hashable, Sendable {
+public struct Policies: Hashable, Sendable, Encodable {
+    public enum Link: Hashable, Sendable, Encodable {
         case url(String)
         /// A Markdown page of the site (`{ page: terms.md }`) or text from a `.storekit` EULA.
         case page(name: String, markdown: String, location: SourceLocation)

@@ -2,7 +2,7 @@
 /// into one line each: "30 subscriptions have no text in 19 locales (cs-CZ, da-DK, de-DE, …); using en-US".
 extension Diagnostic {
     /// What a repeated diagnostic is about and where, and how its kind reads when counted.
-    public struct Group: Hashable, Sendable {
+    public struct Group: Hashable, Sendable, Encodable {
         /// Diagnostics with the same key count together: their kind and what they share ("no text, using en-US").
         public var key: String
         /// The thing it is about, as its message names it: "subscription 'pro.yearly'".

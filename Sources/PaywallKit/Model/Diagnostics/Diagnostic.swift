@@ -1,6 +1,6 @@
 /// One problem found in a site, at a place, with the fix.
-public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case error, warning }
+public struct Diagnostic: Error, Hashable, Sendable, Encodable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Encodable { case error, warning }
 
     public var severity: Severity
     public var location: SourceLocation

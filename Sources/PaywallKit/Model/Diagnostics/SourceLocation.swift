@@ -1,5 +1,5 @@
 /// A place in an input file: 1-based line and column (columns count Unicode characters).
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Encodable, Comparable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int

@@ -130,7 +130,7 @@ public struct Experiment: Sendable, Equatable {
 }
 
 /// A page's part in an experiment: its ID, the variant the page is, and the control page's name.
-public struct ExperimentRole: Sendable, Equatable, Hashable {
+public struct ExperimentRole: Sendable, Encodable, Equatable, Hashable {
     public var id: String
     public var variant: String
     public var control: String

@@ -1,8 +1,8 @@
 import Mustache
 
 /// One `SubscriptionStoreView`: a content file's front matter and Markdown body, in one locale.
-public struct Page: Sendable {
-    public enum Selection: Sendable, Equatable {
+public struct Page: Sendable, Encodable {
+    public enum Selection: Sendable, Encodable, Equatable {
         case group(String)
         case products([String])
         /// Neither `groupID` nor `productIDs`: a plain page (a thank-you or "open the app" page) with no options.
@@ -17,41 +17,43 @@ public struct Page: Sendable {
     /// A page without options (no `groupID` or `productIDs`).
     public var isPlain: Bool { selection == .plain }
 
-    public enum Relationship: String, Sendable, CaseIterable { case all, upgrade, downgrade, crossgrade, current }
-    public enum Marketing: String, Sendable, CaseIterable { case automatic, markdown }
-    public enum ControlStyle: String, Sendable, CaseIterable {
+    public enum Relationship: String, Sendable, Encodable, CaseIterable {
+        case all, upgrade, downgrade, crossgrade, current
+    }
+    public enum Marketing: String, Sendable, Encodable, CaseIterable { case automatic, markdown }
+    public enum ControlStyle: String, Sendable, Encodable, CaseIterable {
         case automatic, picker, buttons, compactPicker, prominentPicker, pagedPicker, pagedProminentPicker
 
         /// Every style but `buttons` is a radio group with one subscribe control.
         public var isPicker: Bool { self != .buttons }
     }
-    public enum ControlPlacement: String, Sendable, CaseIterable {
+    public enum ControlPlacement: String, Sendable, Encodable, CaseIterable {
         case automatic, bottom, bottomBar, scrollView, buttonsInBottomBar
     }
-    public enum ButtonLabel: String, Sendable, CaseIterable {
+    public enum ButtonLabel: String, Sendable, Encodable, CaseIterable {
         case automatic, action, displayName, multiline, price, singleLine
     }
-    public enum Visibility: String, Sendable, CaseIterable { case automatic, visible, hidden }
-    public enum StoreButton: String, Sendable, CaseIterable {
+    public enum Visibility: String, Sendable, Encodable, CaseIterable { case automatic, visible, hidden }
+    public enum StoreButton: String, Sendable, Encodable, CaseIterable {
         case restorePurchases, redeemCode, signIn, cancellation, policies
     }
 
-    public struct Background: Sendable, Equatable {
+    public struct Background: Sendable, Encodable, Equatable {
         public var color: String?
         public var image: String?
     }
 
-    public struct ContainerBackground: Sendable, Equatable {
-        public enum Placement: String, Sendable, CaseIterable { case header, fullHeight }
+    public struct ContainerBackground: Sendable, Encodable, Equatable {
+        public enum Placement: String, Sendable, Encodable, CaseIterable { case header, fullHeight }
         public var placement: Placement
         /// One colour, or the stops of a top-to-bottom gradient.
         public var colors: [String]
     }
 
-    public struct OptionGroups: Sendable, Hashable {
-        public enum Style: String, Sendable, CaseIterable { case automatic, tabs, links, sections }
-        public enum GroupBy: String, Sendable, CaseIterable { case period, familyShareable, level }
-        public struct Group: Sendable, Hashable {
+    public struct OptionGroups: Sendable, Encodable, Hashable {
+        public enum Style: String, Sendable, Encodable, CaseIterable { case automatic, tabs, links, sections }
+        public enum GroupBy: String, Sendable, Encodable, CaseIterable { case period, familyShareable, level }
+        public struct Group: Sendable, Encodable, Hashable {
             public var label: String
             public var productIDs: [String]
             /// Markdown shown above the group's options.
@@ -67,21 +69,26 @@ public struct Page: Sendable {
 
     /// A plan comparison (`features:`): a row per feature, a column per service level (groupID) or product
     /// (productIDs).
-    public struct Features: Sendable {
-        public enum Placement: String, Sendable, CaseIterable { case beforeOptions, afterOptions }
+    public struct Features: Sendable, Encodable {
+        public enum Placement: String, Sendable, Encodable, CaseIterable { case beforeOptions, afterOptions }
         /// A value and where it was written.
-        public struct Located<Value: Sendable>: Sendable {
+        public struct Located<Value: Sendable & Encodable>: Sendable, Encodable {
             public var value: Value
             public var location: SourceLocation
         }
         /// Which columns a row marks as included, or the text each column shows.
-        public enum Cells: Sendable {
+        public enum Cells: Sendable, Encodable {
             case levels([Located<Int>])
             case products([Located<String>])
             /// Keyed by level ("1") or product ID; a column without a value is not included.
-            case values([(key: Located<String>, text: String)])
+            case values([KeyedText])
         }
-        public struct Row: Sendable {
+        /// A cell of a product's value, and its text.
+        public struct KeyedText: Sendable, Encodable {
+            public var key: Located<String>
+            public var text: String
+        }
+        public struct Row: Sendable, Encodable {
             public var label: String
             public var cells: Cells
             public var location: SourceLocation
@@ -139,8 +146,8 @@ public struct Page: Sendable {
     /// The Markdown body and the line of the file it starts on.
     public var body: String
     public var bodyLine: Int
-    /// The body parsed once as a template, when it has `{{placeholders}}`.
-    public var bodyTemplate: Result<Template, MustacheError>?
+    /// The body parsed once as a template, when it has `{{placeholders}}` (made from `body`, so not digested again).
+    @MadeFromDigested public var bodyTemplate: Result<Template, MustacheError>?
     /// Where each front matter key was written, for later errors.
     public var keyLocations: [String: SourceLocation] = [:]
 

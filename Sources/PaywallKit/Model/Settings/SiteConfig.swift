@@ -6,7 +6,7 @@ import Foundation
 
 /// `paywall.yml`: the site's settings.
 public struct SiteConfig: Sendable {
-    public enum ColorScheme: String, Sendable, CaseIterable { case automatic, light, dark }
+    public enum ColorScheme: String, Sendable, Encodable, CaseIterable { case automatic, light, dark }
     /// Who bills the subscription, which decides the renewal wording: a web checkout (Stripe, Paddle…) or the App
     /// Store.
     public enum Billing: String, Sendable, CaseIterable { case web, appStore }

@@ -1,0 +1,21 @@
+import Mustache
+
+/// What one rendering thread keeps for one build: its own copy of the templates and of each locale's strings as a
+/// template value, so that threads never share the reference counts that rendering changes on every tag. Copies,
+/// not memos: each is the same value as the one it was copied from.
+struct RenderState {
+    let library: TemplateLibrary
+    private var texts: [String: MustacheValue] = [:]
+
+    init(library: TemplateLibrary) {
+        self.library = library.isolatedCopy()
+    }
+
+    /// The locale's strings as a template value, copied for this thread.
+    mutating func texts(_ locale: PageUnits.Locale) -> MustacheValue {
+        if let known = texts[locale.locale] { return known }
+        let copy = locale.texts.isolatedCopy()
+        texts[locale.locale] = copy
+        return copy
+    }
+}

@@ -1,0 +1,152 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes any `Encodable` value as canonical bytes, the text a ``Digest`` is taken of: every value tagged by its kind,
+/// strings and data by their length and exact bytes (never Unicode-equal text), every value framed by its length, so
+/// that two values give the same bytes only when they are the same value. Sets and dictionaries, whose order differs
+/// from one copy to the next, are written in the order of their elements' bytes.
+struct DigestEncoder: Encoder {
+    /// Where the bytes go, shared by the containers of one value.
+    final class Sink {
+        var bytes: [UInt8] = []
+        /// Nested containers, written apart (their end is known only when the value is done) and framed in at their
+        /// places by `splice(from:)`.
+        private var nested: [(at: Int, sink: Sink)] = []
+
+        /// A sink for a container nested at this point.
+        func nestedSink() -> Sink {
+            let sink = Sink()
+            nested.append((bytes.count, sink))
+            return sink
+        }
+
+        /// Frames in the nested containers made since `start`, last first so that the earlier places stay true.
+        func splice(from start: Int) {
+            while let last = nested.last, last.at >= start {
+                nested.removeLast()
+                last.sink.splice(from: 0)
+                var framed: [UInt8] = [Tag.value.rawValue]
+                withUnsafeBytes(of: UInt64(last.sink.bytes.count).littleEndian) { framed += $0 }
+                framed += last.sink.bytes
+                bytes.insert(contentsOf: framed, at: last.at)
+            }
+        }
+
+        func tag(_ tag: Tag) { bytes.append(tag.rawValue) }
+        func count(_ count: Int) { withUnsafeBytes(of: UInt64(count).littleEndian) { bytes += $0 } }
+        func text(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                count(utf8.count)
+                bytes += utf8
+            }
+        }
+    }
+
+    enum Tag: UInt8 {
+        case null = 0, no, yes, signed, unsigned, double, string, data, keyed, unkeyed, unordered, value
+    }
+
+    let sink: Sink
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The canonical bytes of `value`.
+    static func bytes(of value: some Encodable) -> [UInt8] {
+        let sink = Sink()
+        write(value, into: sink)
+        return sink.bytes
+    }
+
+    /// `value`'s bytes after its length, so that where one value ends and the next begins is never in doubt.
+    static func write(_ value: some Encodable, into sink: Sink) {
+        sink.tag(.value)
+        let start = sink.bytes.count
+        sink.count(0)
+        writeUnframed(value, into: sink)
+        sink.splice(from: start)
+        let length = UInt64(sink.bytes.count - start - 8).littleEndian
+        withUnsafeBytes(of: length) { bytes in
+            for index in 0..<8 { sink.bytes[start + index] = bytes[index] }
+        }
+    }
+
+    private static func writeUnframed(_ value: some Encodable, into sink: Sink) {
+        if let value = value as? any DigestUnordered {
+            var items = value.digestItems.map { Self.bytes(of: $0) }
+            items.sort { $0.lexicographicallyPrecedes($1) }
+            sink.tag(.unordered)
+            sink.count(items.count)
+            for item in items {
+                sink.count(item.count)
+                sink.bytes += item
+            }
+        } else if let data = value as? Data {
+            sink.tag(.data)
+            sink.count(data.count)
+            sink.bytes += data
+        } else {
+            // An encoder's errors are its own: this one throws none.
+            try? value.encode(to: DigestEncoder(sink: sink))
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        sink.tag(.keyed)
+        return KeyedEncodingContainer(Keyed(sink: sink))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        sink.tag(.unkeyed)
+        return Unkeyed(sink: sink)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { Single(sink: sink) }
+}
+
+/// A collection whose order means nothing (a set, a dictionary): digested as its items sorted by their bytes.
+protocol DigestUnordered {
+    var digestItems: [any Encodable] { get }
+}
+
+extension Set: DigestUnordered where Element: Encodable {
+    var digestItems: [any Encodable] { Array(self) }
+}
+
+extension Dictionary: DigestUnordered where Key: Encodable, Value: Encodable {
+    var digestItems: [any Encodable] { map { DigestPair(key: $0.key, value: $0.value) } }
+}
+
+private struct DigestPair<Key: Encodable, Value: Encodable>: Encodable {
+    var key: Key, value: Value
+}
+
+extension DigestEncoder {
+    /// Writes a value of any kind after a tag: the shared part of the three containers.
+    struct Writer {
+        let sink: Sink
+
+        func null() { sink.tag(.null) }
+        func bool(_ value: Bool) { sink.tag(value ? .yes : .no) }
+        func string(_ value: String) {
+            sink.tag(.string)
+            sink.text(value)
+        }
+        func double(_ value: Double) {
+            sink.tag(.double)
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { sink.bytes += $0 }
+        }
+        func signed(_ value: some FixedWidthInteger & SignedInteger) {
+            sink.tag(.signed)
+            withUnsafeBytes(of: Int64(value).littleEndian) { sink.bytes += $0 }
+        }
+        func unsigned(_ value: some FixedWidthInteger & UnsignedInteger) {
+            sink.tag(.unsigned)
+            withUnsafeBytes(of: UInt64(value).littleEndian) { sink.bytes += $0 }
+        }
+        func value(_ value: some Encodable) { DigestEncoder.write(value, into: sink) }
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Resolver {
+    /// What the resolver knows of its catalog and settings before any page: each group's subscriptions in StoreKit's
+    /// order, and the policies under a page's own. Made once with the resolver, from nothing but its catalog and
+    /// settings, and never changed: an index, not a memo.
+    struct Index: Sendable {
+        /// Each group's subscriptions in StoreKit's order, by the group's place in `catalog.groups`.
+        var ordered: [[Product]] = []
+        /// The settings' and the catalog's policies, for under a page's own.
+        var policies = Policies()
+    }
+
+    /// The storefront a locale shows, its currency and the currency's minor-unit digits.
+    struct Market: Sendable {
+        var storefront: String, currency: String, digits: Int
+    }
+
+    /// One product in one locale: no amount when its storefront has no price (and then no text).
+    struct Priced {
+        var amount: Decimal?
+        var pricePer: [Period.Unit: Decimal]
+        var text: (text: LocalizedText, from: String)?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The products of a page, in StoreKit's order, and the group of its subscriptions.
+    struct PageProducts {
+        var group: SubscriptionGroup?
+        var products: [Product]
+    }
+
+    /// The index of `catalog` and `config`.
+    static func index(_ catalog: Catalog, _ config: SiteConfig, order: (SubscriptionGroup) -> [Int]) -> Index {
+        var index = Index()
+        index.ordered = catalog.groups.map { group in order(group).map { group.subscriptions[$0] } }
+        index.policies = config.policies.merged(over: catalog.appPolicies)
+        return index
+    }
+
+    /// The storefront `locale` shows, with its currency.
+    func market(_ locale: String) -> Market {
+        let storefront = storefront(for: locale)
+        let currency = Storefronts.currency(of: storefront) ?? "USD"
+        return Market(storefront: storefront, currency: currency, digits: ICU.fractionDigits(currency: currency))
+    }
+
+    /// The product's price, per-unit prices and text in `locale` (shown at `market`), and what was reported.
+    func priced(_ product: Product, locale: String, market: Market) -> Priced {
+        var found = Diagnostics()
+        let what = "\(product.kind.noun) '\(product.id)'"
+        var result = Priced(amount: nil, pricePer: [:], text: nil, diagnostics: [])
+        if let amount = price(product.price, at: product.price.location ?? product.location, what,
+                              storefront: market.storefront, locale: locale, diagnostics: &found) {
+            result.amount = amount
+            if product.isSubscription, let period = product.period {
+                for unit in Period.Unit.allCases {
+                    result.pricePer[unit] = PriceMath.price(amount, per: unit, for: period,
+                                                            fractionDigits: market.digits)
+                }
+            }
+            let kinds = EnglishPlural.plural(of: product.kind.noun)
+            result.text = localized(product.localizations, locale, what, plural: kinds, at: product.location,
+                                    diagnostics: &found)
+        }
+        result.diagnostics = found.all
+        return result
+    }
+}

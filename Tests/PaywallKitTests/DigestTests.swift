@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import PaywallKit
+
+/// The digest every memo key is made of: equal for equal values only, whatever order a set or dictionary was built in.
+@Suite struct DigestTests {
+    struct Pair: Encodable { var a: String, b: [String: Int] }
+    struct Nested: Encodable { var first: [String], second: [String] }
+    enum Choice: Encodable { case one(Int), two(String, Int), none }
+
+    @Test("SHA-256 of the canonical bytes, the known value for the empty input")
+    func knownVector() {
+        #expect(SHA256.digest([UInt8]()).map { String(format: "%02x", $0) }.joined()
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test("dictionaries and sets digest alike in any order; any other difference is another digest")
+    func canonical() {
+        var forward: [String: Int] = [:], backward: [String: Int] = [:]
+        for index in 0..<50 { forward["k\(index)"] = index }
+        for index in (0..<50).reversed() { backward["k\(index)"] = index }
+        #expect(Digest(of: Pair(a: "x", b: forward)) == Digest(of: Pair(a: "x", b: backward)))
+        #expect(Digest(of: Set((0..<40).map(String.init))) == Digest(of: Set((0..<40).reversed().map(String.init))))
+        backward["k7"] = 8
+        #expect(Digest(of: Pair(a: "x", b: forward)) != Digest(of: Pair(a: "x", b: backward)))
+        #expect(Digest(of: ["a", "b"]) != Digest(of: ["b", "a"]), "an array's order is part of it")
+    }
+
+    @Test("text by its bytes: canonically equivalent Unicode is another digest")
+    func bytes() {
+        #expect("caf\u{E9}" == "cafe\u{301}")
+        #expect(Digest(of: "caf\u{E9}") != Digest(of: "cafe\u{301}"))
+        #expect(Digest(of: Data([1, 2])) != Digest(of: Data([1, 2, 0])))
+    }
+
+    @Test("values are framed: no two shapes share bytes")
+    func framing() {
+        #expect(Digest(of: Nested(first: ["a", "b"], second: [])) != Digest(of: Nested(first: ["a"], second: ["b"])))
+        #expect(Digest(of: ["ab"]) != Digest(of: ["a", "b"]))
+        #expect(Digest(of: Choice.two("a", 1)) != Digest(of: Choice.one(1)))
+        #expect(Digest(of: Choice.two("a", 1)) == Digest(of: Choice.two("a", 1)))
+        #expect(Digest(of: [String?.none]) != Digest(of: [String]()))
+        #expect(Digest(of: 1 as Int) != Digest(of: 1 as UInt), "signed and unsigned")
+    }
+}
