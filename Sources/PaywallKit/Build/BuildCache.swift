@@ -13,6 +13,12 @@ public final class BuildCache: Sendable {
     let catalogs = Memo<CatalogRead>()
     let contentFiles = Memo<ContentFiles.Parsed>()
     let units = Memo<PageUnits.UnitResult>()
+    /// Finer memos, which `make bench` shows a site of many pages needs: a page's options (by the digest of the site
+    /// and ``Resolver/OptionsInput``), their contexts (by that key and ``OptionContexts/Input``) and their list in
+    /// `offers.json` (by that key and ``PageOffers/Input``). A build made once has them too, for itself.
+    let options = Memo<Resolver.Options>()
+    let contexts = Memo<OptionContexts>()
+    let offers = Memo<String>()
 
     public init() {}
 
@@ -30,10 +36,15 @@ public final class BuildCache: Sendable {
         catalogs.endBuild(succeeded: succeeded)
         contentFiles.endBuild(succeeded: succeeded)
         units.endBuild(succeeded: succeeded)
+        options.endBuild(succeeded: succeeded)
+        contexts.endBuild(succeeded: succeeded)
+        offers.endBuild(succeeded: succeeded)
     }
 
     /// How many values the memos hold (kept for this build or the last).
-    var count: Int { catalogs.count + contentFiles.count + units.count }
+    var count: Int {
+        catalogs.count + contentFiles.count + units.count + options.count + contexts.count + offers.count
+    }
 }
 
 /// Values by the digest of the input they were made from, kept from one build to the next while a build asks for

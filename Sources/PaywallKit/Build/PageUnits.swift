@@ -11,6 +11,28 @@ struct PageUnits: Sendable {
     let policies: PolicyPages
     /// The locales each page is written in, for hreflang alternates.
     let localesOfPage: [String: [String]]
+    /// The build cache's memos of a page's options, contexts and `offers.json` list, with the digest of what every
+    /// unit reads; nil without memos.
+    let memos: Memos?
+
+    /// The finer memos of a unit, each keyed by the digest of its input after that of the site.
+    struct Memos: Sendable {
+        let cache: BuildCache
+        /// The digest of the build's ``SiteInput``.
+        let site: Digest
+
+        /// The key of a value made from the site and `input`.
+        func key(_ input: some Encodable) -> Digest { Digest(of: Keyed(after: site, input: input)) }
+
+        /// The key of a value made from what `after` is the key of, and `input`.
+        func key(_ input: some Encodable, after: Digest) -> Digest { Digest(of: Keyed(after: after, input: input)) }
+    }
+
+    /// An input, after the digest of what else the value is made from.
+    struct Keyed<Input: Encodable>: Encodable {
+        var after: Digest
+        var input: Input
+    }
 
     /// What every page of one locale shares.
     struct Locale: Sendable {
@@ -21,8 +43,8 @@ struct PageUnits: Sendable {
     }
 
     /// What every unit of a build reads beside its own ``UnitInput``: the settings and the catalog (as the inputs they
-    /// are read from), the theme's templates, which assets exist, the stylesheet and the option fields the site names,
-    /// and the locales with each one's policy pages.
+    /// are read from), the theme's templates, which assets exist, the stylesheet, the option fields the site names
+    /// and the default locale.
     struct SiteInput: Encodable {
         var catalog: CatalogRead.Input
         var templates: [String: String]
@@ -30,25 +52,23 @@ struct PageUnits: Sendable {
         var stylesheet: String
         var vocabulary: Set<String>?
         var defaultLocale: String
-        var locales: [String]
-        var policyPaths: [[String: String]]
     }
 
-    /// Everything one (locale, page) unit receives: the digest of the build's ``SiteInput``, the locale, the page as
-    /// read, how many files the page has (whether its base copy on another language's page is reported) and the
-    /// locales it is written in (its alternates). A unit's output is a pure function of this, its memo's key.
+    /// Everything one (locale, page) unit receives beside the ``SiteInput``: the locale and its policy pages, the page
+    /// as read, how many files the page has (whether its base copy on another language's page is reported) and the
+    /// locales it is written in (its alternates). A unit's output is a pure function of these.
     struct UnitInput: Encodable {
-        var site: Digest
         var locale: String
+        var policyPaths: [String: String]
         var page: Page
         var files: Int
         var locales: [String]
     }
 
-    /// The unit input of `page` in `locale`, for a build whose ``SiteInput`` has digest `site`.
-    func input(_ page: Page, locale: String, site digest: Digest) -> UnitInput {
-        UnitInput(site: digest, locale: locale, page: page, files: site.content.files[page.name]?.count ?? 0,
-                  locales: localesOfPage[page.name] ?? [])
+    /// The unit input of `page` in `locale`.
+    func input(_ page: Page, in locale: Locale) -> UnitInput {
+        UnitInput(locale: locale.locale, policyPaths: locale.policyPaths, page: page,
+                  files: site.content.files[page.name]?.count ?? 0, locales: localesOfPage[page.name] ?? [])
     }
 
     /// The pages written for one (locale, page), with what was found on the way.
@@ -62,8 +82,10 @@ struct PageUnits: Sendable {
         var kept = false
     }
 
-    init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer) {
+    init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer,
+         memos: Memos?) {
         self.site = site
+        self.memos = memos
         self.resolver = Resolver(catalog: catalog, config: site.config, defaultLocale: site.defaultLocale)
         self.theme = theme
         self.renderer = renderer
@@ -113,7 +135,12 @@ struct PageUnits: Sendable {
         }
         for state in resolver.states(of: page) {
             var start = DispatchTime.now()
-            let model = resolver.resolve(page, locale: locale.locale, state: state, diagnostics: &result.diagnostics)
+            guard let input = resolver.optionsInput(page, locale: locale.locale, state: state,
+                                                    diagnostics: &result.diagnostics) else { continue }
+            let optionsKey = memos?.key(input.options)
+            let options = memos.map { $0.cache.options.value(for: optionsKey!) { resolver.options(input.options) } }
+                ?? resolver.options(input.options)
+            let model = resolver.resolve(page, input, options: options, diagnostics: &result.diagnostics)
             result.timings.resolve += SiteBuilder.seconds(since: start)
             guard let model else { continue }
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
@@ -122,14 +149,24 @@ struct PageUnits: Sendable {
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
                 placement.alternates = (localesOfPage[page.name] ?? []).map { (locale: $0, path: "\($0)/\(variant)") }
                 placement.policyPaths = locale.policyPaths
-                let html = renderer.render(model, strings: locale.strings, texts: thread.texts(locale),
-                                           placement: placement, library: thread.library,
+                let contextsInput = OptionContexts.Input(model, root: PageRenderer.root(of: placement.path))
+                let makeContexts = { renderer.contexts(model, contextsInput, strings: locale.strings) }
+                let contexts = memos.map {
+                    $0.cache.contexts.value(for: $0.key(contextsInput, after: optionsKey!), make: makeContexts)
+                } ?? makeContexts()
+                let html = renderer.render(model, contexts: contexts, strings: locale.strings,
+                                           texts: thread.texts(locale), placement: placement, library: thread.library,
                                            diagnostics: &result.diagnostics)
                 if html != nil, !page.isPlain {
-                    let text = PriceText(locale: model.locale, currency: model.currency, strings: locale.strings)
+                    let offersInput = PageOffers.Input(model, section: placement.onlySection)
+                    let makeOffers = {
+                        PageOffers.options(model.options, offersInput, strings: locale.strings, config: site.config)
+                    }
+                    let offers = memos.map {
+                        $0.cache.offers.value(for: $0.key(offersInput, after: optionsKey!), make: makeOffers)
+                    } ?? makeOffers()
                     result.offers.append((placement.path, PageOffers.json(model, path: placement.path,
-                                                                           section: placement.onlySection,
-                                                                           text: text, config: site.config)))
+                                                                           options: offers)))
                 }
                 result.timings.render += SiteBuilder.seconds(since: start)
                 guard let html else { continue }
@@ -151,8 +188,8 @@ struct PageUnits: Sendable {
         let base = PageRenderer.Placement(path: path, alternates: [], defaultLocale: site.defaultLocale)
         guard model.page.optionGroups?.style == .links else { return [base] }
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
-        let context = PageContext(model: model, text: text, config: site.config, root: "", path: path)
-        let sections = OptionSection.split(context.options, model.page.optionGroups, text: text)
+        let sections = OptionSection.split(model.options.map { ($0, MustacheValue.null) }, model.page.optionGroups,
+                                           text: text)
         // The page's own address shows the section with the selected option (the win-back offer of a lapsed
         // customer, say); each other section has its own.
         let home = sections.firstIndex { $0.options.contains { $0.option.id == model.selectedID } } ?? 0

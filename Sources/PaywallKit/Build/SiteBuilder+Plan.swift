@@ -11,13 +11,14 @@ extension SiteBuilder {
         let theme: Theme
         let css: String
         let stylesheet: String
+        /// The memos; `keepsUnits`: whether a unit's output is kept for a build after this one.
         let cache: BuildCache?
+        let keepsUnits: Bool
         let pages: PageUnits
         let output: Output
-        let vocabulary: OptionContext.Vocabulary
 
         init(inputs: SiteInputs, site: LoadedSite, catalog: Catalog, theme: Theme, cache: BuildCache?,
-             sink: (any OutputSink)?) {
+             keepsUnits: Bool, sink: (any OutputSink)?) {
             self.inputs = inputs
             self.site = site
             self.theme = theme
@@ -27,11 +28,19 @@ extension SiteBuilder {
                                    maxOptions: catalog.maxOptionsPerPage, qrCode: site.config.qrCodeURL != nil)
             css = CSSMinifier.minify(theme.stylesheet) + style.css
             stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
-            vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
-            self.cache = cache
+            let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
+            (self.cache, self.keepsUnits) = (cache, keepsUnits)
             let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
-                                        vocabulary: vocabulary)
-            pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer)
+                                        vocabulary: vocabulary,
+                                        languageNames: Dictionary(uniqueKeysWithValues: site.locales.map {
+                                            ($0, RootIndex.languageName($0))
+                                        }))
+            let siteInput = cache == nil ? nil : PageUnits.SiteInput(
+                catalog: CatalogRead.Input(inputs), templates: inputs.templates, assets: inputs.assets.keys.sorted(),
+                stylesheet: stylesheet, vocabulary: vocabulary.names, defaultLocale: site.defaultLocale)
+            let memos = cache.map { PageUnits.Memos(cache: $0, site: Digest(of: siteInput!)) }
+            pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer,
+                              memos: memos)
             output = Output(sink: sink, folder: site.config.outputFolder)
         }
 
@@ -103,16 +112,6 @@ extension SiteBuilder {
             var timings: Timings
         }
 
-        /// The digest of what every page unit reads beside its own input, when the build has a cache.
-        func siteDigest(_ locales: [PageUnits.Locale]) -> Digest? {
-            guard cache != nil else { return nil }
-            return Digest(of: PageUnits.SiteInput(catalog: CatalogRead.Input(inputs), templates: inputs.templates,
-                                                  assets: inputs.assets.keys.sorted(), stylesheet: stylesheet,
-                                                  vocabulary: vocabulary.names, defaultLocale: site.defaultLocale,
-                                                  locales: locales.map(\.locale),
-                                                  policyPaths: locales.map(\.policyPaths)))
-        }
-
         /// Every (locale, page) resolved, rendered and handed to the output on `jobs` threads, or, with a cache,
         /// kept when the cache holds the output of a unit with the same input and the output still holds its files
         /// as they were.
@@ -125,8 +124,7 @@ extension SiteBuilder {
             }
             let results = Results(count: units.count)
             // Without a sink the files are collected in memory: there are none to keep.
-            let memo = output.sink == nil ? nil : cache?.units
-            let digest = memo == nil ? nil : siteDigest(locales)
+            let memos = output.sink == nil || !keepsUnits ? nil : pages.memos
             let next = Atomic(0)
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
@@ -136,11 +134,11 @@ extension SiteBuilder {
                     for index in runs[run] {
                         let locale = locales[units[index].locale],
                             page = localePages[units[index].locale][units[index].page]
-                        guard let memo, let digest else {
+                        guard let memos else {
                             results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
                             continue
                         }
-                        let key = Digest(of: pages.input(page, locale: locale.locale, site: digest))
+                        let (memo, key) = (memos.cache.units, memos.key(pages.input(page, in: locale)))
                         // A page is kept only while every file of it is still in the output as it was; else it is
                         // made again.
                         if case var result? = memo.lookUp(key), result.entries.allSatisfy({

@@ -136,8 +136,9 @@ public struct SiteBuilder {
     /// files and the manifest.
     public static func build(_ inputs: SiteInputs, jobs: Int = 1, into sink: (any OutputSink)? = nil,
                              cache given: BuildCache? = nil) -> Result {
-        // PAYWALL_MEMO=off: no memo at all.
-        let cache = Platform.memosOff ? nil : given
+        // PAYWALL_MEMO=off: no memo at all. A build made once keeps its finer memos for itself.
+        let cache = Platform.memosOff ? nil : given ?? BuildCache()
+        let keeps = cache != nil && given != nil
         var diagnostics = Diagnostics()
         var timings = Timings()
         /// Runs one step, timed under its name (`timed: false`: the step sums its pages' times itself).
@@ -153,7 +154,7 @@ public struct SiteBuilder {
         }
 
         let site = step(.load) { diagnostics in
-            let site = LoadedSite.load(inputs, memos: cache?.loadMemos ?? LoadMemos(), diagnostics: &diagnostics)
+            let site = LoadedSite.load(inputs, memos: keeps ? cache!.loadMemos : LoadMemos(), diagnostics: &diagnostics)
             if let catalog = site.catalog {
                 AssetCheck(assets: inputs.assets, folder: inputs.folder)
                     .check(config: site.config, catalog: catalog, pages: site.allPages, diagnostics: &diagnostics)
@@ -172,7 +173,8 @@ public struct SiteBuilder {
         }
         guard !sizes.hasErrors else { return stopped(.resolve, site.config) }
 
-        let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, cache: cache, sink: sink)
+        let plan = Plan(inputs: inputs, site: site, catalog: catalog, theme: theme, cache: cache, keepsUnits: keeps,
+                        sink: sink)
         // Timed by the pages: each page's resolve, render and write, summed over the jobs.
         let (pages, routes) = step(.render, timed: false) { diagnostics in
             let siteFiles = plan.writeSiteFiles(alongside: jobs)

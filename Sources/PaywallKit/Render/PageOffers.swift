@@ -8,31 +8,50 @@ import Mustache
 /// One page's options as data, for `offers.json`: what the page sells, in its words and as numbers, made by the
 /// same fields that render the page (so the texts are its own, byte for byte).
 enum PageOffers {
-    /// The JSON object of the page at `path` (one line): its place and customer state, and each option it shows (in
-    /// `section` alone, for a page of `optionGroups.style: links`; an option in none of a page's groups is not shown).
-    static func json(_ model: StoreModel, path: String, section: String?, text: PriceText,
-                     config: SiteConfig) -> String {
-        let current = if case .current(let id) = model.state { id } else { "" }
-        let sections = OptionSection.split(model.options.map { ($0, MustacheValue.null) }, model.page.optionGroups,
-                                           text: text)
-        let shown = Set(sections.filter { section == nil || $0.key == section }.flatMap { $0.options.map(\.option.id) })
-        let options = "[" + model.options.enumerated().filter { shown.contains($0.element.id) }.map { index, option in
-            var context = OptionContext(option: option, index: index, text: text, isSelected: false,
-                                        subscribeURL: nil, assetPrefix: "")
-            context.currentProductID = option.isSubscription ? current : ""
-            context.experiment = PageContext.experimentKey(model.page)
-            if option.isPurchasable {
-                context.subscribeURL = PageContext.purchaseURL(of: option, model: model, config: config,
-                                                               currentProductID: context.currentProductID)
-            }
-            return object(of: context)
-        }.joined(separator: ",") + "]"
-        return JSON.object([
+    /// Everything a page's list of options in `offers.json` reads beside the options: the locale and currency, the
+    /// section shown (for a page of `optionGroups.style: links`) and the page's option groups, its experiment, and the
+    /// subscriber's current plan.
+    struct Input: Encodable, Sendable {
+        var locale: String, currency: String, section: String?, groups: Page.OptionGroups?
+        var experiment: ExperimentRole?, currentProductID: String
+
+        init(_ model: StoreModel, section: String?) {
+            (locale, currency, self.section) = (model.locale, model.currency, section)
+            (groups, experiment) = (model.page.optionGroups, model.page.experiment)
+            currentProductID = if case .current(let id) = model.state { id } else { "" }
+        }
+    }
+
+    /// The JSON object of the page at `path` (one line): its place and customer state, and its `options`.
+    static func json(_ model: StoreModel, path: String, options: String) -> String {
+        JSON.object([
             ("path", JSON.string(path)), ("page", JSON.string(model.page.name)),
             ("locale", JSON.string(model.locale)), ("storefront", JSON.string(model.storefront)),
             ("currency", JSON.string(model.currency)), ("state", JSON.string(model.state.name)),
             ("productID", model.state.productID.map(JSON.string) ?? "null"), ("options", options),
         ])
+    }
+
+    /// The JSON list of each option `options` shows (in `input.section` alone, for a page of `optionGroups.style:
+    /// links`; an option in none of a page's groups is not shown).
+    static func options(_ options: [StoreOption], _ input: Input, strings: Strings, config: SiteConfig) -> String {
+        let text = PriceText(locale: input.locale, currency: input.currency, strings: strings)
+        let sections = OptionSection.split(options.map { ($0, MustacheValue.null) }, input.groups, text: text)
+        let shown = Set(sections.filter { input.section == nil || $0.key == input.section }.flatMap {
+            $0.options.map(\.option.id)
+        })
+        return "[" + options.enumerated().filter { shown.contains($0.element.id) }.map { index, option in
+            var context = OptionContext(option: option, index: index, text: text, isSelected: false,
+                                        subscribeURL: nil, assetPrefix: "")
+            context.currentProductID = option.isSubscription ? input.currentProductID : ""
+            context.experiment = input.experiment.map { $0.id + ":" + $0.variant } ?? ""
+            if option.isPurchasable {
+                context.subscribeURL = OptionContexts.purchaseURL(of: option, locale: input.locale,
+                                                                  experiment: input.experiment, config: config,
+                                                                  currentProductID: context.currentProductID)
+            }
+            return object(of: context)
+        }.joined(separator: ",") + "]"
     }
 
     /// An option: its product, the billed price as the page writes it and as a decimal string, the period it is

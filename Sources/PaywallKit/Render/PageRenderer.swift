@@ -13,6 +13,9 @@ struct PageRenderer {
     var style: StyleRules
     /// The option fields the theme and the pages name (every field when not set).
     var vocabulary = OptionContext.Vocabulary.all
+    /// Each of the site's locales by its own name ("Deutsch"), made once with the renderer: a page links every locale
+    /// it is written in.
+    var languageNames: [String: String] = [:]
 
     /// Everything about the page's place in the site that the store model does not know.
     struct Placement {
@@ -26,19 +29,30 @@ struct PageRenderer {
         var policyPaths: [String: String] = [:]
     }
 
+    /// The relative path from a page at `path` up to the output root: "../../".
+    static func root(of path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count)
+    }
+
+    /// The option contexts of `model` at `placement`.
+    func contexts(_ model: StoreModel, _ input: OptionContexts.Input, strings: Strings) -> OptionContexts {
+        OptionContexts(model, input, strings: strings, config: config, vocabulary: vocabulary)
+    }
+
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
-    /// `library`: the theme's templates, or a copy of them (one per thread).
-    func render(_ model: StoreModel, strings: Strings, texts: MustacheValue, placement: Placement,
-                library: TemplateLibrary? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
-        let depth = placement.path.split(separator: "/").count
-        let root = String(repeating: "../", count: depth)
+    /// `contexts`: the options' (`contexts(_:_:strings:)`, or the same found again); `library`: the theme's templates,
+    /// or a copy of them (one per thread).
+    func render(_ model: StoreModel, contexts: OptionContexts? = nil, strings: Strings, texts: MustacheValue,
+                placement: Placement, library: TemplateLibrary? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
+        let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path,
                                   vocabulary: vocabulary)
         let features = FeatureTable(model)
-        let options = FeatureTable.annotate(builder.contexts(model.options), with: features)
+        let contexts = contexts ?? self.contexts(model, OptionContexts.Input(model, root: root), strings: strings)
+        let options = FeatureTable.annotate(contexts.shown, with: features)
         let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale)
-        var context = builder.common(options: options, groupTextLang: groupTextLang)
+        var context = builder.common(options: options, hidden: contexts.hidden, groupTextLang: groupTextLang)
         let page = model.page
 
         let controlStyle = page.controlStyle
@@ -196,8 +210,9 @@ struct PageRenderer {
         let defaultPath = placement.alternates.first { $0.locale == placement.defaultLocale }?.path ?? placement.path
         alternates.append(link("x-default", defaultPath))
         let languages: [MustacheValue] = placement.alternates.map { alternate in
-            .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
-                     "name": .string(RootIndex.languageName(alternate.locale)), "isCurrent": false])
+            let name = languageNames[alternate.locale] ?? RootIndex.languageName(alternate.locale)
+            return .object(["locale": .string(alternate.locale), "href": .string(root + alternate.path),
+                            "name": .string(name), "isCurrent": false])
         }
         return (alternates: .list(alternates), languages: languages)
     }

@@ -1,5 +1,5 @@
 /// Who the page is for: StoreKit decides this at run time; paywall writes one page per state.
-public enum CustomerState: Hashable, Sendable {
+public enum CustomerState: Hashable, Sendable, Encodable {
     /// No subscription in the group: every option, introductory offers (eligible).
     case new
     /// Subscribed to the product: only the visible relationships, the plan marked current.

@@ -5,12 +5,16 @@ import Foundation
 #endif
 
 extension Resolver {
-    /// What the resolver knows of its catalog and settings before any page: each group's subscriptions in StoreKit's
-    /// order, and the policies under a page's own. Made once with the resolver, from nothing but its catalog and
-    /// settings, and never changed: an index, not a memo.
+    /// What the resolver knows of its catalog and settings before any page: every product by its slot (its place in
+    /// `catalog.products`, so that two products with one ID stay apart), each group's slots in StoreKit's order, and
+    /// the policies under a page's own. Made once with the resolver, from nothing but its catalog and settings, and
+    /// never changed: an index, not a memo.
     struct Index: Sendable {
-        /// Each group's subscriptions in StoreKit's order, by the group's place in `catalog.groups`.
-        var ordered: [[Product]] = []
+        var products: [Product] = []
+        /// By the group's place in `catalog.groups`: its subscriptions' slots in StoreKit's order.
+        var ordered: [[Int]] = []
+        /// Each ID's slot: the first product with it, the one `catalog.product` finds.
+        var slots: [String: Int] = [:]
         /// The settings' and the catalog's policies, for under a page's own.
         var policies = Policies()
     }
@@ -28,16 +32,25 @@ extension Resolver {
         var diagnostics: [Diagnostic]
     }
 
-    /// The products of a page, in StoreKit's order, and the group of its subscriptions.
+    /// The products of a page, in StoreKit's order, with their slots, and the group of its subscriptions.
     struct PageProducts {
         var group: SubscriptionGroup?
         var products: [Product]
+        var slots: [Int]
     }
 
     /// The index of `catalog` and `config`.
     static func index(_ catalog: Catalog, _ config: SiteConfig, order: (SubscriptionGroup) -> [Int]) -> Index {
         var index = Index()
-        index.ordered = catalog.groups.map { group in order(group).map { group.subscriptions[$0] } }
+        index.products = catalog.products
+        var first = 0
+        for group in catalog.groups {
+            index.ordered.append(order(group).map { first + $0 })
+            first += group.subscriptions.count
+        }
+        for (slot, product) in index.products.enumerated() where index.slots[product.id] == nil {
+            index.slots[product.id] = slot
+        }
         index.policies = config.policies.merged(over: catalog.appPolicies)
         return index
     }

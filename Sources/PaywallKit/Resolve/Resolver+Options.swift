@@ -6,31 +6,34 @@ import Foundation
 
 /// A page's options: each product priced in the page's storefront, with its offer, relationship and relative discount.
 extension Resolver {
-    /// All that a page's options read of the page: the customer, the page's icons and badges, its promotional offer,
-    /// the relationships it shows a subscriber, and the billing plan each product asks for (in the products' order).
-    /// `options(_:_:locale:market:)` is given this and never the page, so nothing else of the page can change them.
-    struct OptionsInput {
+    /// All that a page's options read beside the resolver: the page's products (by slot), the locale, the customer,
+    /// the page's icons and badges, its promotional offer, the relationships it shows a subscriber, and the billing
+    /// plan each product asks for (in the products' order). `options(_:)` is given this and never the page, so
+    /// nothing else of the page can change them.
+    struct OptionsInput: Encodable, Sendable {
+        var slots: [Int], locale: String
         var state: CustomerState, controlIcons: [String: String], badges: [String: String]
         var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
         var billingPlans: [BillingPlan]
 
-        init(_ page: Page, products: [Product], state: CustomerState) {
-            self.state = state
+        init(_ page: Page, products: PageProducts, locale: String, state: CustomerState) {
+            (slots, self.locale, self.state) = (products.slots, locale, state)
             (controlIcons, badges) = (page.controlIcons, page.badges)
             (promotionalOffer, visibleRelationships) = (page.promotionalOffer, page.visibleRelationships)
-            billingPlans = products.map { page.billingPlan(for: $0.id) }
+            billingPlans = products.products.map { page.billingPlan(for: $0.id) }
         }
     }
 
     /// A page's options for a customer, those shown, and the problems reported making them, in order.
-    struct Options {
+    struct Options: Sendable {
         var all: [StoreOption], shown: [StoreOption], reported: [Diagnostic]
     }
 
-    /// Every option of `products` for `key.state`, those shown, and the problems found on the way, in order. Of the
-    /// page it reads only what `key` holds.
-    func options(_ products: [Product], _ key: OptionsInput, locale: String, market: Market) -> Options {
-        let state = key.state
+    /// Every option of the products at `key.slots` for `key.state`, those shown, and the problems found on the way, in
+    /// order: of the page it reads only what `key` holds.
+    func options(_ key: OptionsInput) -> Options {
+        let products = key.slots.map { index.products[$0] }
+        let (state, locale, market) = (key.state, key.locale, market(key.locale))
         // Only a subscriber has a current plan; a lapsed customer may buy any option again.
         var current: Product?
         if case .current(let id) = state { current = products.first { $0.id == id } }

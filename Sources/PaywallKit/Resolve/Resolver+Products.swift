@@ -10,7 +10,7 @@ extension Resolver {
     func products(of page: Page) throws(Diagnostic) -> PageProducts {
         switch page.selection {
         case .plain:
-            return PageProducts(group: nil, products: [])
+            return PageProducts(group: nil, products: [], slots: [])
         case .group(let id):
             guard let (number, group) = catalog.group(named: id) else {
                 let names = catalog.groups.map(\.id) + catalog.groups.map(\.name).filter { !$0.isEmpty }
@@ -25,7 +25,8 @@ extension Resolver {
                         : "the catalog's groups are: \(catalog.groups.map(\.label).joined(separator: ", "))")
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
-            var products = index.ordered[number]
+            var slots = index.ordered[number]
+            var products = slots.map { index.products[$0] }
             for (index, id) in page.additionalProductIDs.enumerated() {
                 let location = index < page.additionalProductLocations.count
                     ? page.additionalProductLocations[index]
@@ -42,10 +43,12 @@ extension Resolver {
                     throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
                 }
                 products.append(product)
+                slots.append(self.index.slots[id]!)
             }
-            return PageProducts(group: group, products: products)
+            return PageProducts(group: group, products: products, slots: slots)
         case .products(let ids):
             var products: [Product] = []
+            var slots: [Int] = []
             var group: SubscriptionGroup?
             for (index, id) in ids.enumerated() {
                 let location = index < page.productLocations.count
@@ -64,12 +67,13 @@ extension Resolver {
                     throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
                 }
                 products.append(product)
+                slots.append(self.index.slots[id]!)
             }
             guard !products.isEmpty else {
                 throw .error(page.selectionLocation, "the page lists no products",
                              hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
             }
-            return PageProducts(group: group, products: products)
+            return PageProducts(group: group, products: products, slots: slots)
         }
     }
 

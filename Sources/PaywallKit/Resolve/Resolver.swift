@@ -78,15 +78,35 @@ public struct Resolver: Sendable {
     /// Resolves one page for one locale and customer state.
     public func resolve(_ page: Page, locale: String, state: CustomerState,
                         diagnostics: inout Diagnostics) -> StoreModel? {
+        guard let input = optionsInput(page, locale: locale, state: state, diagnostics: &diagnostics)
+        else { return nil }
+        return resolve(page, input, options: options(input.options), diagnostics: &diagnostics)
+    }
+
+    /// What the first step of resolving a page gives the second: its products and the input of its options.
+    struct PageInput {
+        var products: PageProducts
+        var options: OptionsInput
+    }
+
+    /// The page's products and what its options are made from; nil, with an error, when the page names products the
+    /// catalog lacks.
+    func optionsInput(_ page: Page, locale: String, state: CustomerState,
+                      diagnostics: inout Diagnostics) -> PageInput? {
+        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) })
+        else { return nil }
+        return PageInput(products: found, options: OptionsInput(page, products: found, locale: locale, state: state))
+    }
+
+    /// The page's store model from its products and its options (`options(input.options)`, or the same found again).
+    func resolve(_ page: Page, _ input: PageInput, options chosen: Options,
+                 diagnostics: inout Diagnostics) -> StoreModel? {
         let before = diagnostics.errorsReported
         var page = page
         page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
-        guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) })
-        else { return nil }
+        let (found, locale, state) = (input.products, input.options.locale, input.options.state)
         let (group, products) = (found.group, found.products)
         let market = market(locale)
-        let chosen = options(found.products, OptionsInput(page, products: found.products, state: state),
-                             locale: locale, market: market)
         diagnostics.append(contentsOf: chosen.reported)
         let (options, shown) = (chosen.all, chosen.shown)
         checkReferences(page, products: products, diagnostics: &diagnostics)

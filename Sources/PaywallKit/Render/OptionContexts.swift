@@ -1,0 +1,67 @@
+import Mustache
+
+/// A page's option contexts: those it shows, and those it hides (which marketing copy still reaches by product ID).
+/// Made from the options and an ``Input`` alone, beside the site's strings, settings and field names, so that a build
+/// may keep them by the digest of those (``BuildCache``).
+struct OptionContexts: Sendable {
+    var shown: [(option: StoreOption, value: MustacheValue)]
+    var hidden: [(option: StoreOption, value: MustacheValue)]
+
+    /// Everything the contexts read of the page beside its options: its locale and currency, the selected option,
+    /// the path up to the output root (for assets), the button label and style, the locale of its badges, its
+    /// experiment, and the subscriber's current plan (which purchase links change from).
+    struct Input: Encodable, Sendable {
+        var locale: String, currency: String, selectedID: String?, root: String
+        var buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool, badgeLocale: String?
+        var experiment: ExperimentRole?, currentProductID: String
+
+        init(_ model: StoreModel, root: String) {
+            (locale, currency, selectedID, self.root) = (model.locale, model.currency, model.selectedID, root)
+            (buttonLabel, isButtonsStyle) = (model.page.buttonLabel, model.page.controlStyle == .buttons)
+            (badgeLocale, experiment) = (model.page.textLocale(of: "badges"), model.page.experiment)
+            currentProductID = if case .current(let id) = model.state { id } else { "" }
+        }
+    }
+
+    /// The contexts of `model`'s options, shown and hidden.
+    init(_ model: StoreModel, _ input: Input, strings: Strings, config: SiteConfig,
+         vocabulary: OptionContext.Vocabulary) {
+        let text = PriceText(locale: input.locale, currency: input.currency, strings: strings)
+        // The resolver shows every option of most pages.
+        let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in
+            !model.options.contains { $0.id == option.id }
+        }
+        shown = Self.contexts(model.options, input, text: text, config: config, vocabulary: vocabulary)
+        self.hidden = Self.contexts(hidden, input, text: text, config: config, vocabulary: vocabulary)
+    }
+
+    static func contexts(_ options: [StoreOption], _ input: Input, text: PriceText, config: SiteConfig,
+                         vocabulary: OptionContext.Vocabulary) -> [(option: StoreOption, value: MustacheValue)] {
+        options.enumerated().map { index, option in
+            var context = OptionContext(option: option, index: index, text: text,
+                                        isSelected: option.id == input.selectedID, subscribeURL: nil,
+                                        assetPrefix: input.root, buttonLabel: input.buttonLabel,
+                                        isButtonsStyle: input.isButtonsStyle, badgeLocale: input.badgeLocale,
+                                        vocabulary: vocabulary)
+            // A subscriber's options change the plan: their links name the current one.
+            context.currentProductID = option.isSubscription ? input.currentProductID : ""
+            context.experiment = input.experiment.map { $0.id + ":" + $0.variant } ?? ""
+            if option.isPurchasable {
+                context.subscribeURL = purchaseURL(of: option, locale: input.locale, experiment: input.experiment,
+                                                   config: config, currentProductID: context.currentProductID)
+            }
+            return (option, context.value)
+        }
+    }
+
+    /// The option's purchase link from `actions` (a subscriber's changes the plan from `currentProductID`).
+    static func purchaseURL(of option: StoreOption, locale: String, experiment: ExperimentRole?, config: SiteConfig,
+                            currentProductID: String) -> String? {
+        var values = LinkTemplate.Values(product: option.id, locale: locale, offer: option.offer?.offer,
+                                         billingPlan: option.billingPlan.rawValue)
+        values.currentProductID = currentProductID
+        values.experiment = experiment?.id ?? ""
+        values.variant = experiment?.variant ?? ""
+        return config.links.url(for: option.product, values, billing: config.billing)
+    }
+}
