@@ -8,10 +8,16 @@ import Testing
     struct Nested: Encodable { var first: [String], second: [String] }
     enum Choice: Encodable { case one(Int), two(String, Int), none }
 
-    @Test("SHA-256 of the canonical bytes, the known value for the empty input")
-    func knownVector() {
-        #expect(SHA256.digest([UInt8]()).map { String(format: "%02x", $0) }.joined()
-                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    @Test("SHA-256: FIPS 180-4's vectors, across the one- and two-block tails", arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (String(repeating: "a", count: 1_000_000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+    ])
+    func knownVectors(_ message: String, _ expected: String) {
+        #expect(SHA256.digest(Array(message.utf8)).map { String(format: "%02x", $0) }.joined() == expected)
+        #expect(SHA256.digest(message.utf8).map { String(format: "%02x", $0) }.joined() == expected, "not contiguous")
     }
 
     @Test("dictionaries and sets digest alike in any order; any other difference is another digest")

@@ -55,19 +55,19 @@ struct PageUnits: Sendable {
     }
 
     /// Everything one (locale, page) unit receives beside the ``SiteInput``: the locale and its policy pages, the page
-    /// as read, how many files the page has (whether its base copy on another language's page is reported) and the
-    /// locales it is written in (its alternates). A unit's output is a pure function of these.
+    /// as read (by its digest), how many files the page has (whether its base copy on another language's page is
+    /// reported) and the locales it is written in (its alternates). A unit's output is a pure function of these.
     struct UnitInput: Encodable {
         var locale: String
         var policyPaths: [String: String]
-        var page: Page
+        var page: Digest
         var files: Int
         var locales: [String]
     }
 
-    /// The unit input of `page` in `locale`.
-    func input(_ page: Page, in locale: Locale) -> UnitInput {
-        UnitInput(locale: locale.locale, policyPaths: locale.policyPaths, page: page,
+    /// The unit input of the page with digest `page` in `locale`.
+    func input(_ page: Page, digest: Digest, in locale: Locale) -> UnitInput {
+        UnitInput(locale: locale.locale, policyPaths: locale.policyPaths, page: digest,
                   files: site.content.files[page.name]?.count ?? 0, locales: localesOfPage[page.name] ?? [])
     }
 

@@ -125,6 +125,16 @@ extension SiteBuilder {
             let results = Results(count: units.count)
             // Without a sink the files are collected in memory: there are none to keep.
             let memos = output.sink == nil || !keepsUnits ? nil : pages.memos
+            // A page read from one file is one value in every locale that reads it (`LoadedSite` reads it once, and
+            // an experiment's role is the page name's): its digest is taken once.
+            let pageDigests = Mutex<[String: Digest]>([:])
+            @Sendable func digest(of page: Page) -> Digest {
+                let key = page.name + "\u{0}" + page.file
+                if let known = pageDigests.withLock({ $0[key] }) { return known }
+                let digest = Digest(of: page)
+                pageDigests.withLock { $0[key] = digest }
+                return digest
+            }
             let next = Atomic(0)
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
@@ -138,14 +148,15 @@ extension SiteBuilder {
                             results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
                             continue
                         }
-                        let (memo, key) = (memos.cache.units, memos.key(pages.input(page, in: locale)))
+                        let input = pages.input(page, digest: digest(of: page), in: locale)
+                        let (memo, key) = (memos.cache.units, memos.key(input))
                         // A page is kept only while every file of it is still in the output as it was; else it is
                         // made again.
                         if case var result? = memo.lookUp(key), result.entries.allSatisfy({
                             output.keep($0.path, hash: $0.hash, diagnostics: &result.diagnostics)
                         }) {
                             output.list(result.entries.map(\.path), from: page.file)
-                            result.kept = true
+                            (result.kept, result.timings) = (true, Timings())
                             results.set(index, result)
                         } else {
                             let result = pages.write(page, in: locale, output: output, thread: &thread)
