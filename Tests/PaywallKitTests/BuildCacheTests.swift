@@ -130,7 +130,7 @@ import Testing
         let before = try #require(context(model))
         #expect(before.identity != 0)
         #expect(context(model)?.identity == before.identity, "equal options: the same object")
-        model.options[0].price = Decimal(string: "3.99")!
+        model.options[0].price = .of("3.99")
         let after = try #require(context(model))
         #expect(after.identity != before.identity)
         #expect(after["price"].flatMap { if case .string(let s) = $0 { s } else { nil } } == "$3.99")

@@ -98,12 +98,12 @@ extension OptionContext {
         /// What the shared fields read of the option, the page's locale and assets, and the purchase URL's inputs.
         struct SharedKey: Hashable {
             var locale: String, currency: String, id: String, isCurrent: Bool
-            var relationship: Page.Relationship?, price: ExactDecimal, discount: Int?
-            var offerKind: Offer.Kind?, offerID: String?, offerPrice: ExactDecimal?
+            var relationship: Page.Relationship?, price: Money, discount: Int?
+            var offerKind: Offer.Kind?, offerID: String?, offerPrice: Money?
             var offerMode: Offer.PaymentMode?, offerPeriod: Period?, offerPeriodCount: Int
             var badge: String?, icon: String?, assetPrefix: String, displayName: String, description: String
             var textLocale: String?, badgeLocale: String?
-            var billingPlan: BillingPlan, commitmentTotal: ExactDecimal?, commitmentPayments: Int?
+            var billingPlan: BillingPlan, commitmentTotal: Money?, commitmentPayments: Int?
             var currentProductID: String, experiment: String
 
             /// As `Key`'s: the locale, the product, the customer's relation to it, the price and the page's depth.
@@ -121,13 +121,13 @@ extension OptionContext {
             let option = context.option, offer = option.offer
             let shared = SharedKey(
                 locale: context.text.locale, currency: context.text.currency, id: option.id,
-                isCurrent: option.isCurrent, relationship: option.relationship, price: ExactDecimal(option.price),
+                isCurrent: option.isCurrent, relationship: option.relationship, price: option.price,
                 discount: option.relativeDiscount, offerKind: offer?.offer.kind, offerID: offer?.offer.id,
-                offerPrice: offer?.price.map(ExactDecimal.init), offerMode: offer?.offer.paymentMode,
+                offerPrice: offer?.price, offerMode: offer?.offer.paymentMode,
                 offerPeriod: offer?.offer.period, offerPeriodCount: offer?.offer.periodCount ?? 0, badge: option.badge,
                 icon: option.icon, assetPrefix: context.assetPrefix, displayName: option.text.displayName,
                 description: option.text.description, textLocale: option.textLocale, badgeLocale: context.badgeLocale,
-                billingPlan: option.billingPlan, commitmentTotal: option.commitment.map { ExactDecimal($0.total) },
+                billingPlan: option.billingPlan, commitmentTotal: option.commitment?.total,
                 commitmentPayments: option.commitment?.payments, currentProductID: context.currentProductID,
                 experiment: context.experiment)
             return Key(shared: shared, index: context.index, isSelected: context.isSelected,

@@ -22,8 +22,8 @@ extension Resolver {
 
         /// One product in one locale: no amount when its storefront has no price (and then no text).
         struct Priced {
-            var amount: Decimal?
-            var pricePer: [Period.Unit: Decimal]
+            var amount: Money?
+            var pricePer: [Period.Unit: Money]
             var text: (text: LocalizedText, from: String)?
             var diagnostics: [Diagnostic]
         }
@@ -78,10 +78,10 @@ extension Resolver {
         var options = BoundedCache<OptionsKey, Options>(limit: optionsLimit)
         static let optionsLimit = 20_000
         /// Per-unit prices by price, period and minor-unit digits: locales share them, and `Decimal` division is slow.
-        var perUnit = BoundedCache<PerUnitKey, [Period.Unit: Decimal]>(limit: 10_000)
+        var perUnit = BoundedCache<PerUnitKey, [Period.Unit: Money]>(limit: 10_000)
 
         struct PerUnitKey: Hashable {
-            var price: ExactDecimal, period: Period, digits: Int
+            var price: Money, period: Period, digits: Int
         }
 
         public init() {}
@@ -146,9 +146,9 @@ extension Resolver {
                               storefront: market.storefront, locale: locale, diagnostics: &found) {
             result.amount = amount
             if product.isSubscription, let period = product.period {
-                result.pricePer = cache.perUnit.kept(Cache.PerUnitKey(price: ExactDecimal(amount), period: period,
+                result.pricePer = cache.perUnit.kept(Cache.PerUnitKey(price: amount, period: period,
                                                                       digits: market.digits)) {
-                    var prices: [Period.Unit: Decimal] = [:]
+                    var prices: [Period.Unit: Money] = [:]
                     for unit in Period.Unit.allCases {
                         prices[unit] = PriceMath.price(amount, per: unit, for: period, fractionDigits: market.digits)
                     }

@@ -7,8 +7,8 @@ private struct Summary: Equatable {
     struct Option: Equatable {
         var id: String, text: LocalizedText, textLocale: String?, icon: String?, badge: String?
         var relationship: Page.Relationship?, isCurrent: Bool
-        var price: Decimal, pricePer: [Period.Unit: Decimal], relativeDiscount: Int?
-        var offer: Offer?, offerPrice: Decimal?, billingPlan: BillingPlan, commitment: Commitment?
+        var price: Money, pricePer: [Period.Unit: Money], relativeDiscount: Int?
+        var offer: Offer?, offerPrice: Money?, billingPlan: BillingPlan, commitment: Commitment?
 
         init(_ option: StoreOption) {
             (id, text, textLocale, icon, badge) = (option.id, option.text, option.textLocale, option.icon, option.badge)
@@ -38,12 +38,12 @@ struct ResolverCacheTests {
     /// product only (a warning on de-DE pages for the others), a one-time product, and two groups.
     static let catalog: Catalog = {
         var tiers = Fixture.tiers
-        for index in tiers.indices where !tiers[index].id.hasPrefix("bronze") { tiers[index].price.amounts["JPN"] = 1200 }
+        for index in tiers.indices where !tiers[index].id.hasPrefix("bronze") { tiers[index].price.amounts["JPN"] = .of("1200", "JPN") }
         tiers[4].introductoryOffer = Fixture.offer(.introductory, .freeTrial, "P1W")   // gold.yearly
-        tiers[4].monthlyPlan = MonthlyPlan(price: Price(["JPN": 900]), location: Fixture.here)   // gold.yearly: 12 payments in JPN
+        tiers[4].monthlyPlan = MonthlyPlan(price: Price(["JPN": .of("900", "JPN")]), location: Fixture.here)   // gold.yearly: 12 payments in JPN
         tiers[2].localizations["de-DE"] = LocalizedText(displayName: "Gold", description: "Monatlich")
         let lifetime = Product(id: "lifetime", kind: .nonConsumable, referenceName: "Lifetime", level: 0, period: nil,
-                               price: Price(["USA": 199, "JPN": 30000]), location: Fixture.here)
+                               price: Price(["USA": .of("199"), "JPN": .of("30000", "JPN")]), location: Fixture.here)
         return Catalog(groups: [
             SubscriptionGroup(id: "g", name: "Group", localizations: ["en-US": LocalizedText(displayName: "Pro", description: "")],
                               subscriptions: tiers, location: Fixture.here),
