@@ -99,7 +99,7 @@ import Testing
         if accepted {
             #expect(native.isEmpty && storekit.isEmpty, "\(native) \(storekit)")
         } else {
-            let message = "the GBR commitment price \(PriceMath.plain(Decimal(string: total)!)) is not what 12 monthly payments of 5.49"
+            let message = "the GBR commitment price \(Money.of(total, "GBR")) is not what 12 monthly payments of 5.49"
             expectError(native, message, file: "site/catalog.yml", line: 19,
                         hint: "at most one minor unit per payment: write a total from 65.76 to 66")
             expectError(storekit, message, file: "P.storekit", line: 4, hint: "a commitment's total is the sum of its payments")

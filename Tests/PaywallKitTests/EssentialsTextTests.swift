@@ -40,14 +40,15 @@ import Testing
     @Test func roundingDownAsNSDecimalRound() {
         for text in ["49.99", "4.165833", "7800", "0.005", "12.340", "-12.345", "-4.10", "3", "99.9999", "0"] {
             let value = Decimal(string: text)!
+            var money = Money.of(text.hasPrefix("-") ? String(text.dropFirst()) : text)
+            if text.hasPrefix("-") { money.minorUnits.negate() }
             for places in 0...3 {
                 var input = value, expected = Decimal()
                 NSDecimalRound(&expected, &input, places, .down)
-                let result = PriceMath.roundDown(value, places)
-                #expect(ExactDecimal(result) == ExactDecimal(expected), "\(text) to \(places) places")
+                #expect(money.roundedDown(toDigits: places).plain == expected.description, "\(text) to \(places) places")
             }
         }
-        #expect(PriceMath.relativeDiscount(8, comparedTo: 12) == 33)
+        #expect(PriceMath.relativeDiscount(ExactCost(.of("8")), comparedTo: ExactCost(.of("12"))) == 33)
     }
 
     @Test func stringSearchesAsNSString() {

@@ -126,8 +126,8 @@ import Testing
         }
     }
 
-    static func decimal(_ significand: UInt64, exponent: Int) -> Decimal {
-        Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
+    static func money(_ minorUnits: Int64, _ currency: String) -> Money {
+        Money(minorUnits: minorUnits, currency: currency)
     }
 
     // MARK: Native catalog
@@ -145,19 +145,19 @@ import Testing
         #expect(catalog.storefront == nil)
     }
 
-    @Test func nativeCatalogPricesAreExactDecimals() throws {
+    @Test func nativeCatalogPricesAreExactMinorUnits() throws {
         let catalog = try Self.load(Self.catalogYAML)
         let yearly = try #require(catalog.product("pro.yearly")?.product)
-        #expect(yearly.price["USA"] == Self.decimal(4999, exponent: -2))
-        #expect(yearly.price["DEU"] == Self.decimal(5499, exponent: -2))
-        #expect(yearly.price["JPN"] == Self.decimal(7800, exponent: 0))
+        #expect(yearly.price["USA"] == Self.money(4999, "USD"))
+        #expect(yearly.price["DEU"] == Self.money(5499, "EUR"))
+        #expect(yearly.price["JPN"] == Self.money(7800, "JPY"))
         #expect(yearly.price["GBR"] == nil)
         #expect(yearly.price.storefronts == ["DEU", "JPN", "USA"])
         #expect("\(yearly.price["USA"]!)" == "49.99")
         let weekly = try #require(catalog.product("pro.weekly")?.product)
-        #expect(weekly.price["USA"] == Self.decimal(1, exponent: -1))
+        #expect(weekly.price["USA"] == Self.money(10, "USD"))
         // Exact: ten weekly payments of 0.10 are exactly 1, which a Double would not give.
-        #expect((0..<10).reduce(Decimal(0)) { sum, _ in sum + weekly.price["USA"]! } == 1)
+        #expect((0..<10).reduce(Int64(0)) { sum, _ in sum + weekly.price["USA"]!.minorUnits } == 100)
     }
 
     @Test func nativeCatalogLoadsProductFields() throws {
@@ -200,7 +200,7 @@ import Testing
         #expect(promo.paymentMode == .payUpFront)
         #expect(promo.period == Period(3, .month))
         #expect(promo.periodCount == 1)
-        #expect(promo.price?["USA"] == Self.decimal(1999, exponent: -2))
+        #expect(promo.price?["USA"] == Self.money(1999, "USD"))
 
         #expect(yearly.winBackOffers.count == 1)
         let winBack = try #require(yearly.winBackOffers.first)
@@ -209,7 +209,7 @@ import Testing
         #expect(winBack.paymentMode == .payAsYouGo)
         #expect(winBack.period == Period(1, .month))
         #expect(winBack.periodCount == 3)
-        #expect(winBack.price?["USA"] == Self.decimal(299, exponent: -2))
+        #expect(winBack.price?["USA"] == Self.money(299, "USD"))
     }
 
     @Test func nativeCatalogCanonicalizesLocales() throws {

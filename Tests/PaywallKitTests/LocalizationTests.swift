@@ -11,7 +11,7 @@ struct LocalizationTests {
         PriceText(locale: locale, currency: currency, strings: theme.strings(for: locale, fallback: "en-US").strings)
     }
 
-    static func d(_ text: String) -> Decimal { Decimal(string: text)! }
+    static func d(_ text: String) -> Money { .of(text) }
 
     /// (locale, currency, yearly price, its per-month text, the yearly price per period)
     @Test("billed price per period and the per-month equivalent", arguments: [
@@ -76,10 +76,10 @@ struct LocalizationTests {
     @Test("a price of zero is Free in every language, with no period", arguments: ["en-US", "de-DE", "ja-JP", "ar-SA"])
     func free(_ locale: String) {
         let text = Self.text(locale, "USD")
-        #expect(text.price(0) == text.strings["free"])
-        #expect(text.perPeriod(0, Period(1, .month)) == text.strings["free"])
-        #expect(text.price(0) != "free")
-        #expect(text.money(0) != text.strings["free"], "an amount that rounds to zero is still a number")
+        #expect(text.price(.of("0")) == text.strings["free"])
+        #expect(text.perPeriod(.of("0"), Period(1, .month)) == text.strings["free"])
+        #expect(text.price(.of("0")) != "free")
+        #expect(text.money(.of("0")) != text.strings["free"], "an amount that rounds to zero is still a number")
     }
 
     @Test("strings fall back by language, script and region", arguments: [

@@ -24,7 +24,7 @@ struct OneTimeLoaderTests {
         return (StoreKitLoader.load(root, file: "Products.storekit", diagnostics: &diagnostics), diagnostics)
     }
 
-    static func d(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+    static func d(_ text: String, _ storefront: String) -> Money { .of(text, storefront) }
 
     static let oneTimeOnly = """
         nonConsumables:
@@ -52,7 +52,7 @@ struct OneTimeLoaderTests {
         let lifetime = try #require(catalog.product("lifetime"))
         #expect(lifetime.group == nil)
         #expect(lifetime.product.isOneTime && !lifetime.product.isSubscription)
-        #expect(lifetime.product.price.amounts == ["USA": Self.d("99.99"), "DEU": Self.d("109.99")])
+        #expect(lifetime.product.price.amounts == ["USA": Self.d("99.99", "USA"), "DEU": Self.d("109.99", "DEU")])
         #expect(lifetime.product.price.location?.line == 4, "the price: line")
         #expect(lifetime.product.familyShareable)
         #expect(lifetime.product.icon == "assets/infinity.svg")
@@ -119,7 +119,7 @@ struct OneTimeLoaderTests {
         #expect(loaded.oneTimeProducts.map(\.id) == ["lifetime", "coins", "season"])
         #expect(loaded.oneTimeProducts.map(\.kind) == [.nonConsumable, .consumable, .nonRenewing])
         #expect(loaded.oneTimeProducts.allSatisfy { $0.period == nil }, "a .storekit file gives no period")
-        #expect(loaded.product("lifetime")?.product.price.amounts == ["DEU": Self.d("109.99")], "priced in the file's storefront")
+        #expect(loaded.product("lifetime")?.product.price.amounts == ["DEU": Self.d("109.99", "DEU")], "priced in the file's storefront")
         #expect(loaded.product("lifetime")?.product.familyShareable == true)
         #expect(loaded.product("lifetime")?.product.localizations["de-DE"]?.displayName == "Für immer")
         // The subscriptions' name fallbacks: an empty display name, and no localizations at all.

@@ -173,9 +173,9 @@ struct OneTimeTextTests {
 
     static func option(_ kind: Product.Kind, _ period: Period? = nil, name: String, price: String) -> StoreOption {
         let product = Product(id: "p", kind: kind, referenceName: name, level: 0, period: period,
-                              price: Price(["USA": Decimal(string: price)!]), location: here)
+                              price: Price(["USA": .of(price)]), location: here)
         return StoreOption(product: product, text: LocalizedText(displayName: name, description: ""), relationship: nil,
-                           isCurrent: false, price: Decimal(string: price)!, pricePer: [:])
+                           isCurrent: false, price: .of(price), pricePer: [:])
     }
 
     static func context(_ option: StoreOption, _ locale: String, _ currency: String) -> OptionContext {

@@ -7,7 +7,7 @@ import Testing
 struct StoreKitFixtureTests {
     typealias F = StoreKitFixtures
 
-    static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+    static func decimal(_ text: String) -> Money { .of(text) }
 
     /// (file, subscriptions per group in file order).
     static let shapes: [(String, [Int])] = [
@@ -41,7 +41,7 @@ struct StoreKitFixtureTests {
                 #expect(!text.displayName.trimmingCharacters(in: .whitespaces).isEmpty, "\(product.id) in \(locale)")
             }
             #expect(product.price.amounts.count == 1)
-            #expect((product.price[catalog.storefront ?? "USA"] ?? 0) > 0, "\(product.id) has a price")
+            #expect((product.price[catalog.storefront ?? "USA"]?.minorUnits ?? 0) > 0, "\(product.id) has a price")
         }
     }
 

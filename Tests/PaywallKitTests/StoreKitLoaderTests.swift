@@ -30,7 +30,7 @@ import Testing
         let loaded = try #require(catalog)
         #expect(loaded.storefront == "DEU")
         let product = try #require(loaded.products.first)
-        #expect(product.price.amounts == ["DEU": Decimal(string: "5.49", locale: Locale(identifier: "en_US_POSIX"))!])
+        #expect(product.price.amounts == ["DEU": .of("5.49", "DEU")])
         #expect(product.level == 2)
         #expect(product.familyShareable)
         #expect(product.localizations["de-DE"] == LocalizedText(displayName: "Monatlich", description: "Jeden Monat"))
@@ -42,7 +42,7 @@ import Testing
         let product = try #require(try Self.load(Self.subscription(offers)).catalog?.products.first)
         #expect(product.introductoryOffer?.paymentMode == .payAsYouGo)
         #expect(product.introductoryOffer?.periodCount == 3)
-        #expect(product.introductoryOffer?.price?["DEU"] == Decimal(string: "0.99", locale: Locale(identifier: "en_US_POSIX")))
+        #expect(product.introductoryOffer?.price?["DEU"] == .of("0.99", "DEU"))
     }
 
     @Test func winBackOffersAreRead() throws {

@@ -100,7 +100,7 @@ extension OptionContext {
                 .string(context.equivalent.map { "\(context.billed()) (\($0))" } ?? context.billed())
             }
             case .sub_offer_price: .value { context in
-                .string(context.option.offer.map { context.text.price($0.price ?? 0) } ?? "")
+                .string(context.option.offer.map { context.text.price($0.price) } ?? "")
             }
             case .sub_offer_duration: .value { context in
                 .string(context.option.offer.map { context.offerDuration($0) } ?? "")
@@ -140,7 +140,7 @@ extension OptionContext {
             case .id: { $1.offer.id.map(MustacheValue.string) ?? .null }
             case .paymentMode: { .string($1.offer.paymentMode.rawValue) }
             case .isFreeTrial: { .bool($1.offer.paymentMode == .freeTrial) }
-            case .price: { .string($0.text.price($1.price ?? 0)) }
+            case .price: { .string($0.text.price($1.price)) }
             case .period: { .string($1.offer.period.description) }
             case .periodCount: { .int($1.offer.periodCount) }
             case .duration: { .string($0.offerDuration($1)) }

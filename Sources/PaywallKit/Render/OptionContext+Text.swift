@@ -9,7 +9,7 @@ extension OptionContext {
     /// The secondary, smaller price: per month for longer periods, per week for multi-week ones; none for a
     /// one-time product.
     var equivalentUnit: Period.Unit? {
-        guard option.price != 0, option.isSubscription, let period = option.billingPeriod else { return nil }
+        guard !option.price.isZero, option.isSubscription, let period = option.billingPeriod else { return nil }
         switch period.unit {
         case .year: return .month
         case .month: return period.count > 1 ? .month : nil
@@ -18,7 +18,9 @@ extension OptionContext {
         }
     }
 
-    func money(_ unit: Period.Unit) -> String { text.money(option.pricePer[unit] ?? 0) }
+    func money(_ unit: Period.Unit) -> String {
+        text.money(option.pricePer[unit] ?? Money(minorUnits: 0, currency: text.currency))
+    }
 
     /// The billed price: "$49.99/year" (spoken "$49.99 per year"); a one-time product's price alone.
     func billed(spoken: Bool = false) -> String {
@@ -33,7 +35,7 @@ extension OptionContext {
         if let commitment = commitmentPhrase { parts.append(commitment) }
         if !option.isSubscription { parts.append(text.purchaseTerms(option.product, spoken: true)) }
         if let unit = equivalentUnit {
-            parts.append(text.perPeriod(option.pricePer[unit] ?? 0, Period(1, unit), spoken: true))
+            parts.append(text.perPeriod(option.pricePer[unit], Period(1, unit), spoken: true))
         }
         if let offer = option.offer { parts.append(text.offer(offer, spoken: true)) }
         if let discount = option.relativeDiscount { parts.append(text.save(discount)) }
@@ -69,7 +71,7 @@ extension OptionContext {
 
     /// The per-month or per-week price beside the billed one, when there is one.
     var equivalent: String? {
-        equivalentUnit.map { text.perPeriod(option.pricePer[$0] ?? 0, Period(1, $0)) }.flatMap { $0.isEmpty ? nil : $0 }
+        equivalentUnit.map { text.perPeriod(option.pricePer[$0], Period(1, $0)) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func offerDuration(_ applied: AppliedOffer) -> String {

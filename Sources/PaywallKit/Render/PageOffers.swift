@@ -64,7 +64,7 @@ enum PageOffers {
             func field(_ field: OptionContext.OfferField) -> String { JSON.value(field.value(context, applied)) }
             return JSON.object([
                 ("kind", field(.kind)), ("id", field(.id)), ("paymentMode", field(.paymentMode)),
-                ("price", field(.price)), ("amount", JSON.string(PriceMath.plain(applied.price ?? 0))),
+                ("price", field(.price)), ("amount", JSON.string(applied.price?.plain ?? "0")),
                 ("period", field(.period)), ("periodCount", field(.periodCount)), ("duration", field(.duration)),
                 ("text", field(.text)),
             ])
@@ -73,14 +73,14 @@ enum PageOffers {
             guard case .object(let words) = context.commitmentValue else { return "null" }
             return JSON.object([
                 ("payments", JSON.value(words["payments"])), ("total", JSON.value(words["total"])),
-                ("totalAmount", JSON.string(PriceMath.plain(commitment.total))),
+                ("totalAmount", JSON.string(commitment.total.plain)),
                 ("period", JSON.value(words["period"])),
             ])
         }
         return JSON.object([
             ("product", field(.id)), ("index", String(context.index)), ("kind", field(.kind)),
             ("displayName", field(.displayName)),
-            ("price", field(.price)), ("amount", JSON.string(PriceMath.plain(option.price))),
+            ("price", field(.price)), ("amount", JSON.string(option.price.plain)),
             ("currency", JSON.string(text.currency)), ("period", field(.period)),
             ("billingPeriod", option.isSubscription ? option.billingPeriod.map { JSON.string($0.description) } ?? "null"
                                                     : "null"),

@@ -18,13 +18,14 @@ public struct PriceText: Sendable {
     }
 
     /// "$49.99", "￥7,800", "$0.00".
-    public func money(_ amount: Decimal) -> String {
-        ICU.formatCurrency(PriceMath.plain(amount), currency: currency, locale: locale)
+    public func money(_ amount: Money) -> String {
+        ICU.formatCurrency(amount.plain, currency: currency, locale: locale)
     }
 
-    /// A price to pay: as `money`, but "Free" for zero.
-    public func price(_ amount: Decimal) -> String {
-        amount == 0 ? strings["free"] : money(amount)
+    /// A price to pay: as `money`, but "Free" for zero or none (a free trial's).
+    public func price(_ amount: Money?) -> String {
+        guard let amount, !amount.isZero else { return strings["free"] }
+        return money(amount)
     }
 
     /// "1 year", "3 months": a period `times` over, in words.
@@ -33,9 +34,9 @@ public struct PriceText: Sendable {
                            locale: locale)
     }
 
-    /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year"; "Free" for zero.
-    public func perPeriod(_ amount: Decimal, _ period: Period, spoken: Bool = false) -> String {
-        guard amount != 0 else { return strings["free"] }
+    /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year"; "Free" for zero or none.
+    public func perPeriod(_ amount: Money?, _ period: Period, spoken: Bool = false) -> String {
+        guard let amount, !amount.isZero else { return strings["free"] }
         let price = money(amount)
         guard period.count == 1 else { return strings.format("every", ["price": price, "duration": duration(period)]) }
         let key = switch period.unit {
@@ -55,18 +56,18 @@ public struct PriceText: Sendable {
             return strings.format(spoken ? "offerFreeTrialSpoken" : "offerFreeTrial",
                                   ["duration": duration(offer.period, times: offer.periodCount)])
         case .payAsYouGo:
-            let each = perPeriod(applied.price ?? 0, offer.period, spoken: spoken)
+            let each = perPeriod(applied.price, offer.period, spoken: spoken)
             return strings.format("offerPayAsYouGo",
                                   ["price": each, "duration": duration(offer.period, times: offer.periodCount)])
         case .payUpFront:
             return strings.format("offerPayUpFront",
-                                  ["price": price(applied.price ?? 0),
+                                  ["price": price(applied.price),
                                    "duration": duration(offer.period, times: offer.periodCount)])
         }
     }
 
     /// "1 week free, then $49.99/year".
-    public func offerThen(_ applied: AppliedOffer, regular price: Decimal, _ period: Period,
+    public func offerThen(_ applied: AppliedOffer, regular price: Money, _ period: Period,
                           spoken: Bool = false) -> String {
         strings.format("offerThen",
                        ["offer": offer(applied, spoken: spoken), "regular": perPeriod(price, period, spoken: spoken)])

@@ -26,8 +26,8 @@ extension Resolver {
 
     /// One product in one locale: no amount when its storefront has no price (and then no text).
     struct Priced {
-        var amount: Decimal?
-        var pricePer: [Period.Unit: Decimal]
+        var amount: Money?
+        var pricePer: [Period.Unit: Money]
         var text: (text: LocalizedText, from: String)?
         var diagnostics: [Diagnostic]
     }

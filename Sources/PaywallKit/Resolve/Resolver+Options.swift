@@ -65,7 +65,7 @@ extension Resolver {
             if plan == .monthly { billMonthly(&option, in: market) }
             if let offer = offer(for: product, plan: option.billingPlan, promotional: key.promotionalOffer,
                                  state: state) {
-                var offerPrice: Decimal?
+                var offerPrice: Money?
                 if let prices = offer.price {
                     var problems = Diagnostics()
                     offerPrice = price(prices, at: offer.location,
@@ -92,7 +92,7 @@ extension Resolver {
 
     /// `price` in `storefront`, or an error at `location` naming what lacks it.
     func price(_ price: Price, at location: SourceLocation, _ what: String, storefront: String, locale: String,
-               diagnostics: inout Diagnostics) -> Decimal? {
+               diagnostics: inout Diagnostics) -> Money? {
         if let amount = price[storefront] { return amount }
         // A .storekit file holds one storefront's prices: the others go in prices.yml beside it.
         let place = catalog.file.hasSuffix(".storekit")
@@ -105,15 +105,16 @@ extension Resolver {
 
     /// Relative discount against the dearest per-month price among the subscriptions of the same level.
     static func applyRelativeDiscounts(_ options: inout [StoreOption]) {
-        var monthly: [Int: Decimal] = [:]
-        var dearest: [Int: Decimal] = [:]
+        var monthly: [Int: ExactCost] = [:]
+        var dearest: [Int: ExactCost] = [:]
         for (index, option) in options.enumerated() where option.isSubscription {
             guard let value = option.monthlyCost else { continue }
             monthly[index] = value
-            dearest[option.product.level] = max(dearest[option.product.level] ?? 0, value)
+            let zero = ExactCost(0, over: 1, digits: value.digits, currency: value.currency)
+            dearest[option.product.level] = max(dearest[option.product.level] ?? zero, value)
         }
         for (index, value) in monthly {
-            let dearestOfLevel = dearest[options[index].product.level] ?? 0
+            guard let dearestOfLevel = dearest[options[index].product.level] else { continue }  // each has one
             options[index].relativeDiscount = PriceMath.relativeDiscount(value, comparedTo: dearestOfLevel)
         }
     }

@@ -100,9 +100,11 @@ extension Resolver {
 
     /// Per-month price for ordering: in the default storefront, so that every locale lists options alike
     /// (else the first storefront by code, for a deterministic order).
-    private func monthly(_ product: Product, _ storefront: String) -> Decimal {
-        guard let period = product.period else { return 0 }
-        let price = product.price[storefront] ?? product.price.storefronts.first.flatMap { product.price[$0] } ?? 0
+    private func monthly(_ product: Product, _ storefront: String) -> ExactCost {
+        let zero = ExactCost(0, over: 1, digits: 0, currency: Money.currency(of: storefront))
+        guard let period = product.period,
+              let price = product.price[storefront] ?? product.price.storefronts.first.flatMap({ product.price[$0] })
+        else { return zero }
         return PriceMath.exactPrice(price, per: .month, for: period)
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What one page shows, decided as StoreKit would: the templates only display it.
 public struct StoreModel: Sendable {
     public var page: Page
@@ -38,9 +32,9 @@ public struct StoreOption: Sendable {
     public var relationship: Page.Relationship?
     public var isCurrent: Bool
     /// The billed price in the page's storefront.
-    public var price: Decimal
+    public var price: Money
     /// Rounded-down equivalents (`.month`, `.week`, `.day`, `.year`); none for a one-time product.
-    public var pricePer: [Period.Unit: Decimal]
+    public var pricePer: [Period.Unit: Money]
     /// Whole percent saved against the dearest option of the same level, when ≥ 1.
     public var relativeDiscount: Int?
     /// The offer this customer is shown, if any.
@@ -55,8 +49,12 @@ public struct StoreOption: Sendable {
     /// How often `price` is charged: a month on a monthly plan, else the product's period.
     public var billingPeriod: Period? { commitment == nil ? product.period : Period(1, .month) }
     /// The exact price per month, for relative discounts: a commitment's total over its months.
-    public var monthlyCost: Decimal? {
-        if let commitment { return commitment.total / Decimal(commitment.payments) }
+    public var monthlyCost: ExactCost? {
+        if let commitment {
+            let total = commitment.total
+            return ExactCost(Int128(total.minorUnits), over: Int128(commitment.payments), digits: total.digits,
+                             currency: total.currency)
+        }
         return period.map { PriceMath.exactPrice(price, per: .month, for: $0) }
     }
     public var kind: Product.Kind { product.kind }
@@ -68,7 +66,7 @@ public struct StoreOption: Sendable {
 public struct AppliedOffer: Sendable {
     public var offer: Offer
     /// nil for a free trial.
-    public var price: Decimal?
+    public var price: Money?
 }
 
 /// Twelve monthly payments over a yearly commitment, in the page's storefront.
@@ -76,7 +74,7 @@ public struct Commitment: Sendable, Hashable {
     /// How many monthly payments (12).
     public var payments: Int
     /// What the payments add up to: the catalog's commitment price, never the up-front price.
-    public var total: Decimal
+    public var total: Money
     /// How long the customer commits for (`P1Y`).
     public var period: Period
 }

@@ -123,7 +123,7 @@ public enum CatalogWriter {
     static func price(_ price: Price, key: String, indent: Int, storefront: String, into out: inout Output) {
         let pad = String(repeating: " ", count: indent)
         out.line("\(pad)\(key):")
-        for code in price.storefronts { out.line("\(pad)  \(code): \"\(PriceMath.plain(price[code]!))\"") }
+        for code in price.storefronts { out.line("\(pad)  \(code): \"\(price[code]!)\"") }
         out.line("\(pad)  # each further storefront's price here, such as "
                      + "\(storefront == "DEU" ? "GBR" : "DEU"): \"…\"")
     }

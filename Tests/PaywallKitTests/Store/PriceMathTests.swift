@@ -4,25 +4,25 @@ import Testing
 
 @Suite("Prices: per-period equivalents and relative discounts")
 struct PriceMathTests {
-    static func d(_ text: String) -> Decimal { Decimal(string: text)! }
-
     @Test("per-unit equivalents round down", arguments: [
-        ("49.99", "P1Y", Period.Unit.month, 2, "4.16"),     // 4.1658…, not 4.17
-        ("59.99", "P1Y", .month, 2, "4.99"),
-        ("99.99", "P1Y", .week, 2, "1.92"),                 // 1.9228…
-        ("19.99", "P3M", .month, 2, "6.66"),                // 6.6633…
-        ("29.99", "P6M", .month, 2, "4.99"),                // 4.9983…
-        ("9.99", "P1M", .week, 2, "2.30"),                  // 9.99 × 12 / 52 = 2.3053…
-        ("9.99", "P1M", .day, 2, "0.32"),                   // 0.3284…
-        ("4.99", "P1W", .year, 2, "259.48"),
-        ("7800", "P1Y", .month, 0, "650"),
-        ("9800", "P1Y", .month, 0, "816"),                  // 816.67, no yen fractions
-        ("3.000", "P1Y", .month, 3, "0.25"),                // KWD: three decimals
-        ("0", "P1Y", .month, 2, "0"),
+        ("49.99", "P1Y", Period.Unit.month, "USD", "4.16"),     // 4.1658…, not 4.17
+        ("59.99", "P1Y", .month, "USD", "4.99"),
+        ("99.99", "P1Y", .week, "USD", "1.92"),                 // 1.9228…
+        ("19.99", "P3M", .month, "USD", "6.66"),                // 6.6633…
+        ("29.99", "P6M", .month, "USD", "4.99"),                // 4.9983…
+        ("9.99", "P1M", .week, "USD", "2.30"),                  // 9.99 × 12 / 52 = 2.3053…
+        ("9.99", "P1M", .day, "USD", "0.32"),                   // 0.3284…
+        ("4.99", "P1W", .year, "USD", "259.48"),
+        ("7800", "P1Y", .month, "JPY", "650"),
+        ("9800", "P1Y", .month, "JPY", "816"),                  // 816.67, no yen fractions
+        ("3.000", "P1Y", .month, "KWD", "0.25"),                // KWD: three decimals
+        ("0", "P1Y", .month, "USD", "0"),
     ])
-    func perUnit(_ price: String, _ period: String, _ unit: Period.Unit, _ digits: Int, _ expected: String) {
-        let value = PriceMath.price(Self.d(price), per: unit, for: Period(iso8601: period)!, fractionDigits: digits)
-        #expect(value == Self.d(expected))
+    func perUnit(_ price: String, _ period: String, _ unit: Period.Unit, _ currency: String, _ expected: String) {
+        let digits = ICU.fractionDigits(currency: currency)
+        let value = PriceMath.price(.of(price, currency: currency), per: unit, for: Period(iso8601: period)!,
+                                    fractionDigits: digits)
+        #expect(value == .of(expected, currency: currency))
     }
 
     @Test("relative discount: whole percent rounded down, only from 1%", arguments: [
@@ -34,7 +34,7 @@ struct PriceMathTests {
         ("10.99", "9.99", nil),
     ] as [(String, String, Int?)])
     func discount(_ value: String, _ reference: String, _ expected: Int?) {
-        #expect(PriceMath.relativeDiscount(Self.d(value), comparedTo: Self.d(reference)) == expected)
+        #expect(PriceMath.relativeDiscount(ExactCost(.of(value)), comparedTo: ExactCost(.of(reference))) == expected)
     }
 
     @Test("relative discount compares options of the same level only")
@@ -59,16 +59,19 @@ struct PriceMathTests {
         #expect(Period(iso8601: text) == nil)
     }
 
-    @Test("plain digits are what Decimal.description writes, for prices and for values no price has")
+    @Test("plain digits are what Decimal.description wrote for the same amounts")
     func plainDigits() throws {
-        #expect(DecimalDigits.layout != nil, "this platform's Decimal layout is read directly")
-        var values = ["49.99", "7800", "0", "0.5", "-0.5", "0.01", "-12.30", "0.000001", "1e3", "99999999999999999999",
-                      "184467440737095516150", "123456789.123456789"].map { Decimal(string: $0)! }
-        values += [Decimal.nan, Decimal(string: "49.99")! * 12 / 52, PriceMath.price(Decimal(string: "49.99")!, per: .month, for: Period(1, .year), fractionDigits: 2)]
-        for step in 0..<3_000 {
-            values += [Decimal(step) / 100 - 7, Decimal(step) * Decimal(string: "0.001")!, Decimal(step * step * step) * 1_000]
+        var amounts: [(Int64, Int)] = [(4999, 2), (7800, 0), (0, 2), (5, 1), (-50, 2), (1, 2), (-1230, 2), (1, 6),
+                                       (99_999_999_999_999_999, 0), (123_456_789_123_456_789, 9)]
+        for step in Int64(0)..<3_000 {
+            amounts += [(step - 700, 2), (step, 3), (step * step * step * 1_000, 0)]
         }
-        for value in values { #expect(PriceMath.plain(value) == value.description) }
-        #expect(PriceMath.plain(Decimal(string: "4.16")!) == "4.16")
+        for (units, digits) in amounts {
+            let decimal = Decimal(sign: units < 0 ? .minus : .plus, exponent: -digits,
+                                  significand: Decimal(units.magnitude))
+            #expect(Money(minorUnits: units, digits: digits, currency: "USD").plain == decimal.description,
+                    "\(units) × 10^-\(digits)")
+        }
+        #expect(PriceMath.price(.of("49.99"), per: .month, for: Period(1, .year), fractionDigits: 2).plain == "4.16")
     }
 }

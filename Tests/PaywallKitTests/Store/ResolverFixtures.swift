@@ -8,8 +8,8 @@ enum Fixture {
     static func product(_ id: String, level: Int, _ period: String, _ usd: String, jpy: String? = nil,
                         intro: Offer? = nil, promotional: [Offer] = [], winBack: [Offer] = [],
                         family: Bool = false) -> Product {
-        var prices: [String: Decimal] = ["USA": Decimal(string: usd)!]
-        if let jpy { prices["JPN"] = Decimal(string: jpy)! }
+        var prices: [String: Money] = ["USA": .of(usd)]
+        if let jpy { prices["JPN"] = .of(jpy, "JPN") }
         return Product(id: id, referenceName: id, level: level, period: Period(iso8601: period)!, price: Price(prices),
                        familyShareable: family, introductoryOffer: intro, promotionalOffers: promotional,
                        winBackOffers: winBack, localizations: ["en-US": LocalizedText(displayName: id.uppercased(), description: "")],
@@ -19,7 +19,7 @@ enum Fixture {
     static func offer(_ kind: Offer.Kind, _ mode: Offer.PaymentMode, _ period: String, count: Int = 1,
                       usd: String? = nil, id: String? = nil) -> Offer {
         Offer(id: id, kind: kind, paymentMode: mode, period: Period(iso8601: period)!, periodCount: count,
-              price: usd.map { Price(["USA": Decimal(string: $0)!]) }, location: here)
+              price: usd.map { Price(["USA": .of($0)]) }, location: here)
     }
 
     /// Three levels: gold (1), silver (2), bronze (3), monthly and yearly each.

@@ -202,10 +202,10 @@ struct OfferMatrixTests {
         let model = try #require(Fixture.resolve([plan, other], page, state: state).0)
         let applied = try #require(model.options.first { $0.id == "plan" }?.offer)
         #expect(applied.offer.kind == kind)
-        #expect(applied.price == price.map { Decimal(string: $0)! })
+        #expect(applied.price == price.map { .of($0) })
         let theme = try Theme.load(overrides: [:])
         let text = PriceText(locale: "en-US", currency: "USD", strings: theme.strings(for: "en-US", fallback: "en-US").strings)
-        #expect(text.offerThen(applied, regular: Decimal(string: "49.99")!, Period(1, .year)) == sentence)
+        #expect(text.offerThen(applied, regular: .of("49.99"), Period(1, .year)) == sentence)
     }
 }
 

@@ -33,13 +33,13 @@ extension NativeCatalogLoader {
     }
 
     /// `amount` may have no more decimals than the storefront's currency (USD 2, JPY 0).
-    static func checkDecimals(_ amount: Decimal, storefront: String, at location: SourceLocation) throws(Diagnostic) {
+    /// A storefront without a known currency keeps the decimals written (its pages round them as US dollars).
+    static func checkDecimals(_ amount: Money, storefront: String, at location: SourceLocation) throws(Diagnostic) {
         guard let currency = Storefronts.currency(of: storefront) else { return }
         let digits = ICU.fractionDigits(currency: currency)
-        guard PriceMath.roundDown(amount, digits) != amount else { return }
+        guard amount.digits > digits else { return }
         throw .error(location, "the \(storefront) price \(amount) has more decimals than \(currency) has (\(digits))",
-                     hint: "write it as the App Store shows it, "
-                           + "such as \(PriceMath.plain(PriceMath.roundDown(amount, digits)))")
+                     hint: "write it as the App Store shows it, such as \(amount.roundedDown(toDigits: digits))")
     }
 
     static func period(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Period {
@@ -58,7 +58,7 @@ extension NativeCatalogLoader {
     /// `{ USA: "49.99", DEU: "54.99" }`.
     static func price(_ node: YAMLNode, _ what: String,
                       keyLocation: SourceLocation? = nil) throws(Diagnostic) -> Price {
-        var amounts: [String: Decimal] = [:]
+        var amounts: [String: Money] = [:]
         guard case .mapping = node.value else {
             throw .error(node.location,
                          "\(what) must map storefronts to prices, such as { USA: \"4.99\", DEU: \"5.49\" }")
@@ -68,7 +68,7 @@ extension NativeCatalogLoader {
                 throw .error(pair.keyLocation, "'\(pair.key)' is not an App Store storefront code",
                              hint: "use the ISO 3166 alpha-3 code, such as USA, DEU or JPN")
             }
-            let amount = try pair.value.decimal("\(what).\(pair.key)")
+            let amount = try pair.value.money("\(what).\(pair.key)", currency: Money.currency(of: pair.key))
             try checkDecimals(amount, storefront: pair.key, at: pair.value.location)
             amounts[pair.key] = amount
         }

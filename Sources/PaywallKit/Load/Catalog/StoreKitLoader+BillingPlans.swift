@@ -23,7 +23,8 @@ extension StoreKitLoader {
             let type = (try? item["billingPlanType"]?.string("billingPlanType")) ?? nil
             switch type {
             case "BILLED_UPFRONT":
-                if let priceNode = item["displayPrice"], let amount = try? priceNode.decimal("displayPrice"),
+                if let priceNode = item["displayPrice"],
+                   let amount = try? priceNode.money("displayPrice", currency: Money.currency(of: storefront)),
                    let billed = upFront[storefront], amount != billed {
                     diagnostics.warning(priceNode.location,
                                         "the BILLED_UPFRONT plan of '\(id)' costs \(amount), but its displayPrice is "
@@ -48,7 +49,7 @@ extension StoreKitLoader {
                 var total: Price?
                 if let totalNode = item["commitmentDisplayPrice"],
                    (try? totalNode.string("commitmentDisplayPrice")) != "" {
-                    let amount = try totalNode.decimal("commitmentDisplayPrice")
+                    let amount = try totalNode.money("commitmentDisplayPrice", currency: Money.currency(of: storefront))
                     try NativeCatalogLoader.checkDecimals(amount, storefront: storefront, at: totalNode.location)
                     total = Price([storefront: amount], location: totalNode.location)
                 }

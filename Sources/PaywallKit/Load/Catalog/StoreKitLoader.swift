@@ -191,7 +191,7 @@ public enum StoreKitLoader {
     }
 
     static func displayPrice(_ node: YAMLNode, storefront: String) throws(Diagnostic) -> Price {
-        let amount = try node.decimal("displayPrice")
+        let amount = try node.money("displayPrice", currency: Money.currency(of: storefront))
         try NativeCatalogLoader.checkDecimals(amount, storefront: storefront, at: node.location)
         return Price([storefront: amount], location: node.location)
     }

@@ -238,7 +238,7 @@ struct LoadedSite {
             }
             // A price of 0 shows as "Free" beside a Buy or Subscribe button: rarely what was meant.
             for product in catalog.products {
-                let free = product.price.storefronts.filter { product.price[$0] == 0 }
+                let free = product.price.storefronts.filter { product.price[$0]?.isZero == true }
                 guard !free.isEmpty else { continue }
                 diagnostics.warning(product.price.location ?? product.location,
                                     "'\(product.id)' is priced 0 in \(free.joined(separator: ", ")); "

@@ -71,8 +71,9 @@ extension YAMLNode {
         throw .error(location, "'\(text)' is not a valid \(what)", hint: hint)
     }
 
-    /// A decimal price written as digits: "49.99", "7800".
-    public func decimal(_ what: String) throws(Diagnostic) -> Decimal {
+    /// A price written as digits, "49.99", "7800", exactly, in `currency`'s minor units (or in more decimals, when
+    /// written with more: the loaders check them against the storefront's currency).
+    public func money(_ what: String, currency: String) throws(Diagnostic) -> Money {
         guard case .scalar(let text, _) = value
         else { throw .error(location, "\(what) must be a decimal number such as \"4.99\"") }
         let valid = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
@@ -83,38 +84,21 @@ extension YAMLNode {
             throw .error(location, "\(what) '\(shown)' has \(decimals) decimals, more than any currency has",
                          hint: "write it as the App Store shows it, with the currency's decimals, such as \"4.99\"")
         }
-        guard valid, let number = Self.plainDecimal(text) else {
+        let read = valid ? Result { () throws(Money.Unreadable) in try Money.reading(text, currency: currency) }
+                         : .failure(.notDigits)
+        switch read {
+        case .success(let money): return money
+        case .failure(.notDigits):
             throw .error(location, "\(what) '\(text)' is not a decimal number",
                          hint: "write digits with an optional '.' and no currency sign, such as \"4.99\"")
+        case .failure(.tooLarge):
+            throw .error(location, "\(what) '\(text)' has more digits than a price can have",
+                         hint: "write it as the App Store shows it, with at most 16 digits and the currency's decimals")
         }
-        return number
     }
 
-    /// Decimals past which a price is refused before it is read (no currency has more than 4; a `Decimal` could
-    /// not hold hundreds, and would read such a price as 0).
+    /// Decimals past which a price is refused before it is read (no currency has more than 4).
     static let maximumDecimals = 18
-
-    /// Digits with at most one '.', as an exact decimal (no locale, no Foundation number parser); nil past 18
-    /// significant digits.
-    static func plainDecimal(_ text: String) -> Decimal? {
-        var significand: UInt64 = 0
-        var exponent = 0
-        var seenPoint = false
-        var digits = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            if significand == 0 && byte == UInt8(ascii: "0") {
-                if seenPoint { exponent -= 1 }
-                continue
-            }
-            digits += 1
-            guard digits <= 18 else { return nil }
-            significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
-            if seenPoint { exponent -= 1 }
-        }
-        return Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
-    }
 }
 
 /// Reads a mapping key by key and reports keys that nobody asked for (misspellings).

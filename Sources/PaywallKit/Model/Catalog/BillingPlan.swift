@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// How a subscription is paid for: StoreKit's `billingPlanType`. A one-year subscription may also be sold as
 /// twelve monthly payments with a 12-month commitment (iOS 26.4).
 public enum BillingPlan: String, Hashable, Sendable, Encodable, CaseIterable {
@@ -41,9 +35,13 @@ public struct MonthlyPlan: Hashable, Sendable {
     }
 
     /// The commitment's total in `storefront`: the given one, else 12 payments; nil where the plan does not exist.
-    public func total(in storefront: String) -> Decimal? {
-        guard let payment = price[storefront] else { return nil }
-        return commitmentPrice?[storefront] ?? payment * Decimal(Self.payments)
+    public func total(in storefront: String) -> Money? {
+        guard var payment = price[storefront] else { return nil }
+        guard let total = commitmentPrice?[storefront] else {
+            payment.minorUnits *= Int64(Self.payments)
+            return payment
+        }
+        return total
     }
 }
 

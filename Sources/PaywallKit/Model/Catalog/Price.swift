@@ -1,21 +1,15 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// A price per App Store storefront (ISO 3166 alpha-3, e.g. `USA`), as exact decimals.
+/// A price per App Store storefront (ISO 3166 alpha-3, e.g. `USA`), each in the storefront's currency, exactly.
 public struct Price: Hashable, Sendable {
-    public var amounts: [String: Decimal]
+    public var amounts: [String: Money]
     /// Where the price was written (the `price:` or `displayPrice` line), for a storefront it lacks.
     public var location: SourceLocation?
 
-    public init(_ amounts: [String: Decimal], location: SourceLocation? = nil) {
+    public init(_ amounts: [String: Money], location: SourceLocation? = nil) {
         self.amounts = amounts
         self.location = location
     }
 
-    public subscript(storefront: String) -> Decimal? { amounts[storefront] }
+    public subscript(storefront: String) -> Money? { amounts[storefront] }
 
     public var storefronts: [String] { amounts.keys.sorted() }
 }
