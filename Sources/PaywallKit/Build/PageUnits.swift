@@ -54,21 +54,31 @@ struct PageUnits: Sendable {
         var defaultLocale: String
     }
 
-    /// Everything one (locale, page) unit receives beside the ``SiteInput``: the locale and its policy pages, the page
-    /// as read (by its digest), how many files the page has (whether its base copy on another language's page is
-    /// reported) and the locales it is written in (its alternates). A unit's output is a pure function of these.
+    /// Everything one (locale, page) unit receives beside the ``SiteInput``, each part by its digest (taken once for
+    /// all the units that share it): the locale and its policy pages (``LocaleInput``), the page as read, and what the
+    /// site says of the page's name (``NameInput``). A unit's output is a pure function of these.
     struct UnitInput: Encodable {
+        var locale: Digest
+        var page: Digest
+        var name: Digest
+    }
+
+    /// A locale and the addresses of its policy pages.
+    struct LocaleInput: Encodable {
         var locale: String
         var policyPaths: [String: String]
-        var page: Digest
+    }
+
+    /// How many files a page name has (whether its base copy on another language's page is reported) and the locales
+    /// it is written in (its alternates).
+    struct NameInput: Encodable {
         var files: Int
         var locales: [String]
     }
 
-    /// The unit input of the page with digest `page` in `locale`.
-    func input(_ page: Page, digest: Digest, in locale: Locale) -> UnitInput {
-        UnitInput(locale: locale.locale, policyPaths: locale.policyPaths, page: digest,
-                  files: site.content.files[page.name]?.count ?? 0, locales: localesOfPage[page.name] ?? [])
+    /// What the site says of a page's name.
+    func nameInput(_ name: String) -> NameInput {
+        NameInput(files: site.content.files[name]?.count ?? 0, locales: localesOfPage[name] ?? [])
     }
 
     /// The pages written for one (locale, page), with what was found on the way.

@@ -126,13 +126,12 @@ extension SiteBuilder {
             // Without a sink the files are collected in memory: there are none to keep.
             let memos = output.sink == nil || !keepsUnits ? nil : pages.memos
             // A page read from one file is one value in every locale that reads it (`LoadedSite` reads it once, and
-            // an experiment's role is the page name's): its digest is taken once.
-            let pageDigests = Mutex<[String: Digest]>([:])
-            @Sendable func digest(of page: Page) -> Digest {
-                let key = page.name + "\u{0}" + page.file
-                if let known = pageDigests.withLock({ $0[key] }) { return known }
-                let digest = Digest(of: page)
-                pageDigests.withLock { $0[key] = digest }
+            // an experiment's role is the page name's): its digest is taken once, as is each locale's and name's.
+            let digests = Mutex<[String: Digest]>([:])
+            @Sendable func digest(_ key: String, _ value: () -> some Encodable) -> Digest {
+                if let known = digests.withLock({ $0[key] }) { return known }
+                let digest = Digest(of: value())
+                digests.withLock { $0[key] = digest }
                 return digest
             }
             let next = Atomic(0)
@@ -148,7 +147,12 @@ extension SiteBuilder {
                             results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
                             continue
                         }
-                        let input = pages.input(page, digest: digest(of: page), in: locale)
+                        let input = PageUnits.UnitInput(
+                            locale: digest("locale \(locale.locale)") {
+                                PageUnits.LocaleInput(locale: locale.locale, policyPaths: locale.policyPaths)
+                            },
+                            page: digest("page \(page.name)\u{0}\(page.file)") { page },
+                            name: digest("name \(page.name)") { pages.nameInput(page.name) })
                         let (memo, key) = (memos.cache.units, memos.key(input))
                         // A page is kept only while every file of it is still in the output as it was; else it is
                         // made again.

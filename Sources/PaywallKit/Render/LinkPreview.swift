@@ -31,7 +31,9 @@ struct LinkPreview {
     /// them (`de_DE`); `appStoreID` for the Smart App Banner.
     func context(_ config: SiteConfig) -> MustacheObject {
         let image = image.flatMap { path in config.baseURL.map { $0 + assetURL(path) } }
-        func ogLocale(_ locale: String) -> String { locale.replacingEvery("-", with: "_") }
+        func ogLocale(_ locale: String) -> String {
+            String(decoding: locale.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+        }
         return [
             "description": description.map(MustacheValue.string) ?? .null,
             "url": url.map(MustacheValue.string) ?? .null,

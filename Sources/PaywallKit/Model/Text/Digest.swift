@@ -2,22 +2,21 @@
 /// (``BuildCache``), made by this one function from exactly the value a stage receives, never from fields listed by
 /// hand. Two values have one digest only when their bytes are the same (text by its bytes, not by Unicode equality).
 public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
-    private let bytes: [UInt8]
+    /// The 32 bytes in hexadecimal.
+    public let description: String
 
     /// The digest of `value`.
     public init(of value: some Encodable) {
-        bytes = SHA256.digest(DigestEncoder.bytes(of: value))
+        let digits = Array("0123456789abcdef".utf8)
+        description = String(decoding: SHA256.digest(DigestEncoder.bytes(of: value)).flatMap {
+            [digits[Int($0 >> 4)], digits[Int($0 & 15)]]
+        }, as: UTF8.self)
     }
 
-    /// A digest goes into another value's digest as its bytes: a stage's input names what it was made from by digest.
+    /// A digest goes into another value's digest as its text: a stage's input names what it was made from by digest.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
-    }
-
-    public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 }
 
