@@ -3,16 +3,15 @@ import Mustache
 import Synchronization
 
 extension SiteBuilder {
-    /// What every stage after loading shares: the loaded site, the stylesheet named by its content, the renderers,
-    /// the build cache (when the caller keeps one) and the output the files go to.
+    /// What every stage after loading shares: the loaded site, the stylesheet named by its content, the renderers
+    /// and the page units (with the build cache's memos, unless they are off), and the output the files go to.
     struct Plan: Sendable {
         let inputs: SiteInputs
         let site: LoadedSite
         let theme: Theme
         let css: String
         let stylesheet: String
-        /// The memos; `keepsUnits`: whether a unit's output is kept for a build after this one.
-        let cache: BuildCache?
+        /// Whether a unit's output is kept for a build after this one (the caller keeps the cache).
         let keepsUnits: Bool
         let pages: PageUnits
         let output: Output
@@ -29,7 +28,7 @@ extension SiteBuilder {
             css = CSSMinifier.minify(theme.stylesheet) + style.css
             stylesheet = "assets/paywall.\(ContentHash.hex(css).prefix(10)).css"
             let vocabulary = OptionContext.Vocabulary(library: theme.library, pages: site.allPages)
-            (self.cache, self.keepsUnits) = (cache, keepsUnits)
+            self.keepsUnits = keepsUnits
             let renderer = PageRenderer(theme: theme, config: site.config, stylesheet: stylesheet, style: style,
                                         vocabulary: vocabulary,
                                         languageNames: Dictionary(uniqueKeysWithValues: site.locales.map {

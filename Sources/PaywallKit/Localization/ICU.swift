@@ -64,7 +64,6 @@ public enum ICU {
 
     /// An "and" list: "A, B, and C" in en, "A, B und C" in de, "A、B、C" in ja.
     /// Falls back to the items joined by ", ".
-    /// Not memoized here: `OptionContext.Cache` keeps each page's list by its options.
     public static func formatList(_ items: [String], locale: String) -> String {
         var bytes: [CChar] = []
         var offsets: [Int] = []

@@ -18,14 +18,12 @@ public enum PriceMath {
 
     /// The price of one `unit`, rounded down to `fractionDigits`, the currency's minor unit (49.99/year →
     /// 4.16/month).
-    /// Not memoized here: the resolver's cache keeps each product's per-unit prices in each locale.
     public static func price(_ price: Money, per unit: Period.Unit, for period: Period,
                              fractionDigits: Int) -> Money {
         exactPrice(price, per: unit, for: period).roundedDown(toDigits: fractionDigits)
     }
 
-    /// Whole percent saved against `reference` (both per month), rounded down; nil below 1%. Not memoized here: the
-    /// resolver's cache keeps the discounts of each set of options.
+    /// Whole percent saved against `reference` (both per month), rounded down; nil below 1%.
     public static func relativeDiscount(_ value: ExactCost, comparedTo reference: ExactCost) -> Int? {
         value.percentSaved(against: reference).flatMap { $0 >= 1 ? $0 : nil }
     }
