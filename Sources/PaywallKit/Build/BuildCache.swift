@@ -19,9 +19,6 @@ public final class BuildCache: Sendable {
     let options = Memo<Resolver.Options>()
     let contexts = Memo<OptionContexts>()
     let offers = Memo<String>()
-    /// The locale chooser and the host pages (``SiteBuilder/Plan/SiteFilesInput``), which `serve` needs after every
-    /// edit of a page's copy.
-    let siteFiles = Memo<SiteBuilder.Plan.SiteFiles>()
 
     public init() {}
 
@@ -42,13 +39,11 @@ public final class BuildCache: Sendable {
         options.endBuild(succeeded: succeeded)
         contexts.endBuild(succeeded: succeeded)
         offers.endBuild(succeeded: succeeded)
-        siteFiles.endBuild(succeeded: succeeded)
     }
 
     /// How many values the memos hold (kept for this build or the last).
     var count: Int {
         catalogs.count + contentFiles.count + units.count + options.count + contexts.count + offers.count
-            + siteFiles.count
     }
 }
 

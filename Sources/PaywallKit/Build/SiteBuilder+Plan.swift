@@ -13,8 +13,6 @@ extension SiteBuilder {
         let stylesheet: String
         /// Whether a unit's output is kept for a build after this one (the caller keeps the cache).
         let keepsUnits: Bool
-        /// When it is, each page's digest by its name and file (``pageKey(_:)``).
-        let pageDigests: [String: Digest]
         let pages: PageUnits
         let output: Output
 
@@ -43,18 +41,7 @@ extension SiteBuilder {
             pages = PageUnits(site: site, catalog: catalog, theme: theme, stylesheet: stylesheet, renderer: renderer,
                               memos: memos)
             output = Output(sink: sink, folder: site.config.outputFolder)
-            var pageDigests: [String: Digest] = [:]
-            if keepsUnits, memos != nil {
-                for page in site.allPages where pageDigests[Self.pageKey(page)] == nil {
-                    pageDigests[Self.pageKey(page)] = Digest(of: page)
-                }
-            }
-            self.pageDigests = pageDigests
         }
-
-        /// A page read from one file is one value in every locale that reads it (`LoadedSite` reads it once, and an
-        /// experiment's role is the page name's): its digest is taken once, by its name and file.
-        static func pageKey(_ page: Page) -> String { page.name + "\u{0}" + page.file }
 
         /// The stylesheet, the locale chooser, the host pages and the assets, with the routes they make and what making
         /// them found: on a thread of their own while the pages render (no page reads them), or made now for one job.
@@ -85,34 +72,18 @@ extension SiteBuilder {
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
             let statics = SiteRoutes.topNames(Array(inputs.statics.keys))
-            let make = { () -> SiteFiles in
-                var found = Diagnostics()
-                // An experiment's variants are reached through its page's addresses only: the choosers list none.
-                let listed = site.config.experiments.isEmpty
-                    ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
-                let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
-                                                defaultLocale: site.defaultLocale, pages: listed,
-                                                stylesheet: stylesheet)
-                let root = chooser.render(diagnostics: &found)
-                let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
-                var files = [(OutputFile("index.html", root), "the locale chooser")]
-                for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
-                                            diagnostics: &found) {
-                    files.append((file, "paywall's \(file.path)"))
-                }
-                return SiteFiles(files: files, routes: routes, diagnostics: found.all)
+            // An experiment's variants are reached through its page's addresses only: the choosers list none.
+            let listed = site.config.experiments.isEmpty
+                ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
+            let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
+                                            defaultLocale: site.defaultLocale, pages: listed, stylesheet: stylesheet)
+            let root = chooser.render(diagnostics: &diagnostics)
+            let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
+            files.append((OutputFile("index.html", root), "the locale chooser"))
+            for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
+                                        diagnostics: &diagnostics) {
+                files.append((file, "paywall's \(file.path)"))
             }
-            // Kept by a cache that a build after this one reads, by the digest of all they are made from: the site,
-            // the static folder's top names, and each locale's pages in order.
-            let made = keepsUnits ? pages.memos.map { memos in
-                let input = SiteFilesInput(statics: statics, locales: site.locales, pages: site.locales.map { locale in
-                    (site.pages[locale] ?? []).map { pageDigests[Self.pageKey($0)]! }
-                })
-                return memos.cache.siteFiles.value(for: memos.key(input), make: make)
-            } ?? make() : make()
-            diagnostics.append(contentsOf: made.diagnostics)
-            files += made.files
-            let routes = made.routes
             // Sitemap and robots.txt yield to static/.
             if let baseURL = site.config.baseURL {
                 if inputs.statics[Sitemap.fileName] == nil {
@@ -128,21 +99,6 @@ extension SiteBuilder {
             }
             for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
             return routes
-        }
-
-        /// The locale chooser and the host pages, the routes they make, and what making them found.
-        struct SiteFiles: Sendable {
-            var files: [(OutputFile, String)]
-            var routes: SiteRoutes
-            var diagnostics: [Diagnostic]
-        }
-
-        /// What the site files are made from beside the ``PageUnits/SiteInput``: the static folder's top names, the
-        /// locales and each one's pages (by digest), in order.
-        struct SiteFilesInput: Encodable {
-            var statics: [String]
-            var locales: [String]
-            var pages: [[Digest]]
         }
 
         /// What the pages stage gave: the manifest entries and `offers.json`'s pages (in the order of the locales'
@@ -168,15 +124,15 @@ extension SiteBuilder {
             let results = Results(count: units.count)
             // Without a sink the files are collected in memory: there are none to keep.
             let memos = output.sink == nil || !keepsUnits ? nil : pages.memos
-            // The digests of what units share: each locale's, and what the site says of each page name.
-            let localeDigests = memos == nil ? [] : locales.map {
-                Digest(of: PageUnits.LocaleInput(locale: $0.locale, policyPaths: $0.policyPaths))
+            // A page read from one file is one value in every locale that reads it (`LoadedSite` reads it once, and
+            // an experiment's role is the page name's): its digest is taken once, as is each locale's and name's.
+            let digests = Mutex<[String: Digest]>([:])
+            @Sendable func digest(_ key: String, _ value: () -> some Encodable) -> Digest {
+                if let known = digests.withLock({ $0[key] }) { return known }
+                let digest = Digest(of: value())
+                digests.withLock { $0[key] = digest }
+                return digest
             }
-            var names: [String: Digest] = [:]
-            for page in localePages.joined() where memos != nil && names[page.name] == nil {
-                names[page.name] = Digest(of: pages.nameInput(page.name))
-            }
-            let nameDigests = names
             let next = Atomic(0)
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
@@ -190,9 +146,12 @@ extension SiteBuilder {
                             results.set(index, pages.write(page, in: locale, output: output, thread: &thread))
                             continue
                         }
-                        let input = PageUnits.UnitInput(locale: localeDigests[units[index].locale],
-                                                        page: pageDigests[Self.pageKey(page)]!,
-                                                        name: nameDigests[page.name]!)
+                        let input = PageUnits.UnitInput(
+                            locale: digest("locale \(locale.locale)") {
+                                PageUnits.LocaleInput(locale: locale.locale, policyPaths: locale.policyPaths)
+                            },
+                            page: digest("page \(page.name)\u{0}\(page.file)") { page },
+                            name: digest("name \(page.name)") { pages.nameInput(page.name) })
                         let (memo, key) = (memos.cache.units, memos.key(input))
                         // A page is kept only while every file of it is still in the output as it was; else it is
                         // made again.
