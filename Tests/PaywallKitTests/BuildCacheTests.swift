@@ -50,8 +50,13 @@ import Testing
         #expect((cache.catalogs.made, cache.contentFiles.made) == (1, 2))
         let copyEdit = TestSite().page(replacing: "Identify every bird you hear.", with: "Hear every bird.")
             .with { $0.content["other.md"] = TestSite.defaultPage }
-        _ = SiteBuilder.build(copyEdit.inputs, cache: cache)
+        let before = try #require(TestSite.file("index.html", of: SiteBuilder.build(copyEdit.inputs, cache: cache)))
         #expect((cache.catalogs.made, cache.contentFiles.made) == (1, 3), "a page edit reads no catalog")
+        #expect(cache.siteFiles.made == 1, "nor makes the locale chooser and host pages again")
+        let retitled = copyEdit.page(replacing: "title: Birdwatch Pro", with: "title: Birds")
+        let chooser = try #require(TestSite.file("index.html", of: SiteBuilder.build(retitled.inputs, cache: cache)))
+        #expect(cache.siteFiles.made == 2 && chooser != before, "a new title is in the chooser")
+        #expect(chooser == TestSite.file("index.html", of: retitled.build()), "the cold build's chooser")
         var made = cache.catalogs.made
         for edit in Self.edits.prefix(4) {
             _ = SiteBuilder.build(edit.site.inputs, cache: cache)

@@ -7,18 +7,21 @@ import Synchronization
 /// is a pure function of that value, so that a memo can never answer with what other inputs made: no other stage
 /// decides when a memo is valid, and Resolve and Render keep nothing.
 ///
-/// A build without a cache (`paywall build`, `check`) computes no key. With `PAYWALL_MEMO=off` the builder ignores
-/// the cache it is given.
+/// Beside them sit finer memos, only where `make bench` shows a site of many pages needs them, keyed the same way.
+/// A build made once (`paywall build`, `check`) has those for itself and computes no key of the three stages. With
+/// `PAYWALL_MEMO=off` the builder has no memo at all.
 public final class BuildCache: Sendable {
     let catalogs = Memo<CatalogRead>()
     let contentFiles = Memo<ContentFiles.Parsed>()
     let units = Memo<PageUnits.UnitResult>()
-    /// Finer memos, which `make bench` shows a site of many pages needs: a page's options (by the digest of the site
-    /// and ``Resolver/OptionsInput``), their contexts (by that key and ``OptionContexts/Input``) and their list in
-    /// `offers.json` (by that key and ``PageOffers/Input``). A build made once has them too, for itself.
+    /// A page's options (by the digest of the site and ``Resolver/OptionsInput``), their contexts (by that key and
+    /// ``OptionContexts/Input``) and their list in `offers.json` (by that key and ``PageOffers/Input``).
     let options = Memo<Resolver.Options>()
     let contexts = Memo<OptionContexts>()
     let offers = Memo<String>()
+    /// The locale chooser and the host pages (``SiteBuilder/Plan/SiteFilesInput``), which `serve` makes after every
+    /// edit of a page's copy otherwise.
+    let siteFiles = Memo<SiteBuilder.Plan.SiteFiles>()
 
     public init() {}
 
@@ -39,11 +42,13 @@ public final class BuildCache: Sendable {
         options.endBuild(succeeded: succeeded)
         contexts.endBuild(succeeded: succeeded)
         offers.endBuild(succeeded: succeeded)
+        siteFiles.endBuild(succeeded: succeeded)
     }
 
     /// How many values the memos hold (kept for this build or the last).
     var count: Int {
         catalogs.count + contentFiles.count + units.count + options.count + contexts.count + offers.count
+            + siteFiles.count
     }
 }
 

@@ -71,19 +71,14 @@ extension SiteBuilder {
         /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
-            let statics = SiteRoutes.topNames(Array(inputs.statics.keys))
-            // An experiment's variants are reached through its page's addresses only: the choosers list none.
-            let listed = site.config.experiments.isEmpty
-                ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }
-            let chooser = RootIndex.Chooser(theme: theme, config: site.config, locales: site.locales,
-                                            defaultLocale: site.defaultLocale, pages: listed, stylesheet: stylesheet)
-            let root = chooser.render(diagnostics: &diagnostics)
-            let routes = SiteRoutes(site: site, stylesheet: stylesheet, rootHTML: root, statics: statics)
-            files.append((OutputFile("index.html", root), "the locale chooser"))
-            for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
-                                        diagnostics: &diagnostics) {
-                files.append((file, "paywall's \(file.path)"))
-            }
+            // Kept by a cache that a build after this one reads (`serve`, after an edit to a page's copy).
+            let input = siteFilesInput
+            let made = keepsUnits ? pages.memos.map { memos in
+                memos.cache.siteFiles.value(for: memos.key(input)) { siteFiles(input) }
+            } ?? siteFiles(input) : siteFiles(input)
+            diagnostics.append(contentsOf: made.diagnostics)
+            files += made.files
+            let routes = made.routes
             // Sitemap and robots.txt yield to static/.
             if let baseURL = site.config.baseURL {
                 if inputs.statics[Sitemap.fileName] == nil {
