@@ -12,18 +12,8 @@ struct PageContext {
     var config: SiteConfig
     /// The relative path from this page up to the output root: "../../".
     var root: String
-    /// The page's path below the output root: "de-DE/pro/".
-    var path: String
-    /// The option fields the site's templates name.
-    var vocabulary = OptionContext.Vocabulary.all
 
     var strings: Strings { text.strings }
-
-    /// Each option's context, in display order.
-    var options: [(option: StoreOption, value: MustacheValue)] {
-        OptionContexts.contexts(model.options, OptionContexts.Input(model, root: root), text: text, config: config,
-                                vocabulary: vocabulary)
-    }
 
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.
     static func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {

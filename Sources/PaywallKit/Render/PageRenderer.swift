@@ -46,8 +46,7 @@ struct PageRenderer {
                 placement: Placement, library: TemplateLibrary? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
-        let builder = PageContext(model: model, text: text, config: config, root: root, path: placement.path,
-                                  vocabulary: vocabulary)
+        let builder = PageContext(model: model, text: text, config: config, root: root)
         let features = FeatureTable(model)
         let contexts = contexts ?? self.contexts(model, OptionContexts.Input(model, root: root), strings: strings)
         let options = FeatureTable.annotate(contexts.shown, with: features)
