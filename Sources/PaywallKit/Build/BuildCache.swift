@@ -44,12 +44,6 @@ public final class BuildCache: Sendable {
         offers.endBuild(succeeded: succeeded)
         siteFiles.endBuild(succeeded: succeeded)
     }
-
-    /// How many values the memos hold (kept for this build or the last).
-    var count: Int {
-        catalogs.count + contentFiles.count + units.count + options.count + contexts.count + offers.count
-            + siteFiles.count
-    }
 }
 
 /// Values by the digest of the input they were made from, kept from one build to the next while a build asks for

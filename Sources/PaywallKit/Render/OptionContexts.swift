@@ -19,7 +19,7 @@ struct OptionContexts: Sendable {
             (locale, currency, selectedID, self.root) = (model.locale, model.currency, model.selectedID, root)
             (buttonLabel, isButtonsStyle) = (model.page.buttonLabel, model.page.controlStyle == .buttons)
             (badgeLocale, experiment) = (model.page.textLocale(of: "badges"), model.page.experiment)
-            currentProductID = if case .current(let id) = model.state { id } else { "" }
+            currentProductID = model.state.currentProductID
         }
     }
 
@@ -43,25 +43,25 @@ struct OptionContexts: Sendable {
                                         assetPrefix: input.root, buttonLabel: input.buttonLabel,
                                         isButtonsStyle: input.isButtonsStyle, badgeLocale: input.badgeLocale,
                                         vocabulary: vocabulary)
-            // A subscriber's options change the plan: their links name the current one.
-            context.currentProductID = option.isSubscription ? input.currentProductID : ""
-            context.experiment = input.experiment.map { $0.id + ":" + $0.variant } ?? ""
-            if option.isPurchasable {
-                context.subscribeURL = purchaseURL(of: option, locale: input.locale, experiment: input.experiment,
-                                                   config: config, currentProductID: context.currentProductID)
-            }
+            link(&context, locale: input.locale, experiment: input.experiment,
+                 currentProductID: input.currentProductID, config: config)
             return (option, context.value)
         }
     }
 
-    /// The option's purchase link from `actions` (a subscriber's changes the plan from `currentProductID`).
-    static func purchaseURL(of option: StoreOption, locale: String, experiment: ExperimentRole?, config: SiteConfig,
-                            currentProductID: String) -> String? {
+    /// Gives `context` what its links read of the page: the experiment they name and, for a subscription, the plan
+    /// a subscriber changes from; and its purchase link from `actions`, unless it is the current plan.
+    static func link(_ context: inout OptionContext, locale: String, experiment: ExperimentRole?,
+                     currentProductID: String, config: SiteConfig) {
+        let option = context.option
+        context.currentProductID = option.isSubscription ? currentProductID : ""
+        context.experiment = experiment.map { $0.id + ":" + $0.variant } ?? ""
+        guard option.isPurchasable else { return }
         var values = LinkTemplate.Values(product: option.id, locale: locale, offer: option.offer?.offer,
                                          billingPlan: option.billingPlan.rawValue)
-        values.currentProductID = currentProductID
+        values.currentProductID = context.currentProductID
         values.experiment = experiment?.id ?? ""
         values.variant = experiment?.variant ?? ""
-        return config.links.url(for: option.product, values, billing: config.billing)
+        context.subscribeURL = config.links.url(for: option.product, values, billing: config.billing)
     }
 }

@@ -18,7 +18,7 @@ enum PageOffers {
         init(_ model: StoreModel, section: String?) {
             (locale, currency, self.section) = (model.locale, model.currency, section)
             (groups, experiment) = (model.page.optionGroups, model.page.experiment)
-            currentProductID = if case .current(let id) = model.state { id } else { "" }
+            currentProductID = model.state.currentProductID
         }
     }
 
@@ -43,13 +43,8 @@ enum PageOffers {
         return "[" + options.enumerated().filter { shown.contains($0.element.id) }.map { index, option in
             var context = OptionContext(option: option, index: index, text: text, isSelected: false,
                                         subscribeURL: nil, assetPrefix: "")
-            context.currentProductID = option.isSubscription ? input.currentProductID : ""
-            context.experiment = input.experiment.map { $0.id + ":" + $0.variant } ?? ""
-            if option.isPurchasable {
-                context.subscribeURL = OptionContexts.purchaseURL(of: option, locale: input.locale,
-                                                                  experiment: input.experiment, config: config,
-                                                                  currentProductID: context.currentProductID)
-            }
+            OptionContexts.link(&context, locale: input.locale, experiment: input.experiment,
+                                currentProductID: input.currentProductID, config: config)
             return object(of: context)
         }.joined(separator: ",") + "]"
     }

@@ -24,6 +24,11 @@ public enum CustomerState: Hashable, Sendable, Encodable {
         }
     }
 
+    /// The plan a subscriber's purchase links change from: the product of `.current`, else empty.
+    public var currentProductID: String {
+        if case .current(let id) = self { id } else { "" }
+    }
+
     public var productID: String? {
         switch self {
         case .new: nil

@@ -58,7 +58,7 @@ extension Resolver {
     /// The storefront `locale` shows, with its currency.
     func market(_ locale: String) -> Market {
         let storefront = storefront(for: locale)
-        let currency = Storefronts.currency(of: storefront) ?? "USD"
+        let currency = Money.currency(of: storefront)
         return Market(storefront: storefront, currency: currency, digits: ICU.fractionDigits(currency: currency))
     }
 
