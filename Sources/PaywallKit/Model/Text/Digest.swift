@@ -2,18 +2,30 @@
 /// (``BuildCache``), made by this one function from exactly the value a stage receives, never from fields listed by
 /// hand. Two values have one digest only when their bytes are the same (text by its bytes, not by Unicode equality).
 public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
-    /// The 32 bytes in hexadecimal.
-    public let description: String
+    /// The 32 bytes, as four big-endian words: compared and hashed as machine words.
+    private let w0, w1, w2, w3: UInt64
 
     /// The digest of `value`.
     public init(of value: some Encodable) {
-        let digits = Array("0123456789abcdef".utf8)
-        description = String(decoding: SHA256.digest(DigestEncoder.bytes(of: value)).flatMap {
-            [digits[Int($0 >> 4)], digits[Int($0 & 15)]]
-        }, as: UTF8.self)
+        let sha = DigestEncoder.bytes(of: value).withUnsafeBytes(SHA256.words)
+        func word(_ index: Int) -> UInt64 { UInt64(sha[2 * index]) << 32 | UInt64(sha[2 * index + 1]) }
+        (w0, w1, w2, w3) = (word(0), word(1), word(2), word(3))
     }
 
-    /// A digest goes into another value's digest as its text: a stage's input names what it was made from by digest.
+    /// Appends the 32 bytes.
+    func append(to bytes: inout [UInt8]) {
+        for word in [w0, w1, w2, w3] { withUnsafeBytes(of: word.bigEndian) { bytes += $0 } }
+    }
+
+    /// The 32 bytes in hexadecimal.
+    public var description: String {
+        [w0, w1, w2, w3].map { word in
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - hex.utf8.count) + hex
+        }.joined()
+    }
+
+    /// Another value's digest names a digest by its 32 bytes (``DigestEncoder``); any other encoder, by its text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

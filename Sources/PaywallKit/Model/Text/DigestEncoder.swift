@@ -47,7 +47,7 @@ struct DigestEncoder: Encoder {
     }
 
     enum Tag: UInt8 {
-        case null = 0, no, yes, signed, unsigned, double, string, data, keyed, unkeyed, unordered, value
+        case null = 0, no, yes, signed, unsigned, double, string, data, keyed, unkeyed, unordered, value, digest
     }
 
     let sink: Sink
@@ -75,7 +75,10 @@ struct DigestEncoder: Encoder {
     }
 
     private static func writeUnframed(_ value: some Encodable, into sink: Sink) {
-        if let value = value as? any DigestUnordered {
+        if let digest = value as? Digest {
+            sink.tag(.digest)
+            digest.append(to: &sink.bytes)
+        } else if let value = value as? any DigestUnordered {
             var items = value.digestItems.map { Self.bytes(of: $0) }
             items.sort { $0.lexicographicallyPrecedes($1) }
             sink.tag(.unordered)

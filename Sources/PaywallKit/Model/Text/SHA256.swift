@@ -14,40 +14,42 @@ enum SHA256 {
 
     /// The 32-byte digest of `bytes`.
     static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        if let digest = bytes.withContiguousStorageIfAvailable({ digest(UnsafeRawBufferPointer($0)) }) {
-            return digest
-        }
-        return Array(bytes).withUnsafeBytes { digest($0) }
+        let sha = bytes.withContiguousStorageIfAvailable { Self.words(UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { Self.words($0) }
+        return sha.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    static func digest(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+    /// The digest of `message` as its eight 32-bit words, big-endian as the bytes are.
+    static func words(_ message: UnsafeRawBufferPointer) -> [UInt32] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
                            0x5be0cd19]
-        var w = [UInt32](repeating: 0, count: 64)
         let whole = message.count / 64 * 64
         h.withUnsafeMutableBufferPointer { h in
-            w.withUnsafeMutableBufferPointer { w in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
                 k.withUnsafeBufferPointer { k in
                     for block in stride(from: 0, to: whole, by: 64) {
                         compress(UnsafeRawBufferPointer(rebasing: message[block..<block + 64]), into: h, w, k)
                     }
                     // The tail, the 0x80 byte, zeros and the length in bits: one block or two.
-                    var tail = [UInt8](message[whole...])
-                    tail.append(0x80)
-                    while tail.count % 64 != 56 { tail.append(0) }
-                    let bits = UInt64(message.count) &* 8
-                    for shift in stride(from: 56, through: 0, by: -8) {
-                        tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-                    }
-                    tail.withUnsafeBytes { tail in
-                        for block in stride(from: 0, to: tail.count, by: 64) {
-                            compress(UnsafeRawBufferPointer(rebasing: tail[block..<block + 64]), into: h, w, k)
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                        let rest = message.count - whole
+                        let length = rest < 56 ? 64 : 128
+                        tail.initialize(repeating: 0)
+                        for index in 0..<rest { tail[index] = message[whole + index] }
+                        tail[rest] = 0x80
+                        let bits = UInt64(message.count) &* 8
+                        for index in 0..<8 {
+                            tail[length - 1 - index] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * index))
+                        }
+                        for block in stride(from: 0, to: length, by: 64) {
+                            let slice = UnsafeMutableBufferPointer(rebasing: tail[block..<block + 64])
+                            compress(UnsafeRawBufferPointer(slice), into: h, w, k)
                         }
                     }
                 }
             }
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+        return h
     }
 
     private static func compress(_ block: UnsafeRawBufferPointer, into h: UnsafeMutableBufferPointer<UInt32>,
