@@ -23,8 +23,9 @@ public final class PreviewSession: Sendable {
         /// `--base-url`: replaces paywall.yml's baseURL.
         public var baseURL: String?
         public var pollInterval: Duration = .milliseconds(250)
-        /// How long the files must stay unchanged before a rebuild (an editor may save in several steps).
-        public var debounce: Duration = .milliseconds(30)
+        /// How long the files must stay unchanged before a rebuild: an editor's save in several steps (write a
+        /// temporary file, rename it) takes well under this; a change during a rebuild starts another.
+        public var debounce: Duration = .milliseconds(10)
         public var pingInterval: Duration = .seconds(15)
         public var idleTimeout: Duration = .seconds(5)
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallTestSupport
 import Testing
 @testable import PaywallKit
 
@@ -81,6 +82,29 @@ import Testing
         #expect((cache.catalogs.made, cache.contentFiles.made) == (reads.0 + 1, reads.1 + 1), "the good inputs' reads kept")
         #expect(fixed.files.map(\.path) == good.files.map(\.path))
         #expect(zip(fixed.files, good.files).allSatisfy { $0.bytes == $1.bytes })
+    }
+
+    @Test("into an output folder, offers.json is kept while every page's list is the same; a price makes it again")
+    func offersFileKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func offers(_ site: TestSite, into output: String, cache: BuildCache?) throws -> String {
+            let writer = try SiteWriter(output: folder.path(output))
+            let result = SiteBuilder.build(site.inputs, into: writer, cache: cache)
+            #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.errors)")
+            try writer.commit()
+            return try String(contentsOfFile: folder.path(output + "/offers.json"), encoding: .utf8)
+        }
+        let cache = BuildCache()
+        let first = try offers(TestSite(), into: "out", cache: cache)
+        let copy = TestSite().page(replacing: "Identify every bird you hear.", with: "Hear every bird.")
+        #expect(try offers(copy, into: "out", cache: cache) == first)
+        #expect(cache.offersFiles.made == 1, "a copy edit keeps offers.json")
+        let price = TestSite().catalog(replacing: "\"49.99\"", with: "\"39.99\"")
+        let repriced = try offers(price, into: "out", cache: cache)
+        #expect(cache.offersFiles.made == 2)
+        #expect(repriced.contains("39.99") && !first.contains("39.99"), "the new price is in it")
+        #expect(try repriced == offers(price, into: "cold", cache: nil), "the cold build's")
     }
 
     @Test("a memo keeps what the last successful build asked for, and forgets the rest")

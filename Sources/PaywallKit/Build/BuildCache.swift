@@ -22,6 +22,9 @@ public final class BuildCache: Sendable {
     /// The locale chooser and the host pages (``SiteBuilder/Plan/SiteFilesInput``), which `serve` makes after every
     /// edit of a page's copy otherwise.
     let siteFiles = Memo<SiteBuilder.Plan.SiteFiles>()
+    /// `offers.json`'s hash, by the digest of every unit's list in it (``SiteBuilder/Plan/Pages/offersKey``): `serve`
+    /// keeps the file, megabytes on a site of thousands of pages, when an edit leaves every list as it was.
+    let offersFiles = Memo<String>()
 
     public init() {}
 
@@ -43,6 +46,7 @@ public final class BuildCache: Sendable {
         contexts.endBuild(succeeded: succeeded)
         offers.endBuild(succeeded: succeeded)
         siteFiles.endBuild(succeeded: succeeded)
+        offersFiles.endBuild(succeeded: succeeded)
     }
 }
 
@@ -72,7 +76,11 @@ final class Memo<Value: Sendable>: Sendable {
         }
     }
 
-    func insert(_ value: Value, for key: Digest) { tables.withLock { $0.current[key] = value } }
+    /// Keeps `value`, made from the input with digest `key` after `lookUp` found none.
+    func insert(_ value: Value, for key: Digest) {
+        makes.add(1, ordering: .relaxed)
+        tables.withLock { $0.current[key] = value }
+    }
 
     func endBuild(succeeded: Bool) {
         tables.withLock { tables in
@@ -89,6 +97,6 @@ final class Memo<Value: Sendable>: Sendable {
         tables.withLock { tables in tables.last.count + tables.current.keys.filter { tables.last[$0] == nil }.count }
     }
 
-    /// How many values were made, not found (`value(for:make:)` ran `make`).
+    /// How many values were made, not found (`value(for:make:)` ran `make`, or one was inserted).
     var made: Int { makes.load(ordering: .relaxed) }
 }

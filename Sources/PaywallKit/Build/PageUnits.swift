@@ -90,6 +90,8 @@ struct PageUnits: Sendable {
         var timings = SiteBuilder.Timings()
         /// Found in the build cache (its files kept, its diagnostics repeated), not rendered.
         var kept = false
+        /// The digest of `offers`, when a build after this one may keep `offers.json` (``BuildCache/offersFiles``).
+        var offersDigest: Digest?
     }
 
     init(site: LoadedSite, catalog: Catalog, theme: Theme, stylesheet: String, renderer: PageRenderer,

@@ -50,7 +50,10 @@ extension SiteBuilder {
 
         /// `hash`: a page's manifest hash; other files are hashed here, so that a rebuild can keep them too.
         /// `source`: what the file is made from, named in a collision.
-        func emit(_ file: OutputFile, hash page: String?, from source: String, diagnostics: inout Diagnostics) {
+        /// Returns the file's hash (none for the manifest).
+        @discardableResult
+        func emit(_ file: OutputFile, hash page: String?, from source: String,
+                  diagnostics: inout Diagnostics) -> String? {
             var file = file
             file.path = placed(file.path)
             let isManifest = file.path == Manifest.fileName
@@ -68,6 +71,18 @@ extension SiteBuilder {
             } else {
                 files.withLock { $0.append(file) }
             }
+            return hash
+        }
+
+        /// A file of the site that is not a page, carried over unchanged from the previous build: false, with nothing
+        /// listed, when the sink no longer holds it as it was (or there is no sink), so that it must be made again.
+        func keep(_ path: String, hash: String, from source: String, diagnostics: inout Diagnostics) -> Bool {
+            guard sink != nil, keep(path, hash: hash, diagnostics: &diagnostics) else { return false }
+            listed.withLock { listed in
+                listed.claim(placed(path), source)
+                listed.otherHashes[placed(path)] = hash
+            }
+            return true
         }
 
         /// A file of the previous build, carried over unchanged (listed by `list` once every file of its page is).

@@ -68,7 +68,7 @@ extension SiteBuilder {
             return tasks.compactMap(\.locale)
         }
 
-        /// The stylesheet, the locale chooser, the host pages and the assets; the routes they make.
+        /// The stylesheet, the locale chooser, the host pages, the sitemap and the assets; the routes they make.
         private func writeSiteFiles(diagnostics: inout Diagnostics) -> SiteRoutes {
             var files = [(OutputFile(stylesheet, css), "the theme's stylesheet")]
             // Kept by a cache that a build after this one reads (`serve`, after an edit to a page's copy).
@@ -78,22 +78,11 @@ extension SiteBuilder {
             } ?? siteFiles(input) : siteFiles(input)
             diagnostics.append(contentsOf: made.diagnostics)
             files += made.files
-            let routes = made.routes
-            // Sitemap and robots.txt yield to static/.
-            if let baseURL = site.config.baseURL {
-                if inputs.statics[Sitemap.fileName] == nil {
-                    let entries = Sitemap.entries(site, routes: routes)
-                    files += Sitemap.files(entries, baseURL: baseURL).map { ($0, "paywall's \($0.path)") }
-                }
-                if inputs.statics["robots.txt"] == nil {
-                    files.append((Sitemap.robots(baseURL: baseURL), "paywall's robots.txt"))
-                }
-            }
             for (path, data) in inputs.assets.sorted(by: { $0.key < $1.key }) {
                 files.append((OutputFile("assets/" + path, data), inputs.path("assets/" + path)))
             }
             for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
-            return routes
+            return made.routes
         }
 
         /// What the pages stage gave: the manifest entries and `offers.json`'s pages (in the order of the locales'
@@ -101,6 +90,9 @@ extension SiteBuilder {
         struct Pages {
             var entries: [Manifest.Entry] = []
             var offers: [(path: String, json: String)] = []
+            /// The digest of every unit's `offers` digest, in order: what `offers.json` is made from, when a build
+            /// after this one may keep it.
+            var offersKey: Digest?
             var rendered: [String]?
             /// Each page's resolve, render and write, summed over the jobs.
             var timings: Timings
@@ -157,7 +149,8 @@ extension SiteBuilder {
                             (result.kept, result.timings) = (true, Timings())
                             results.set(index, result)
                         } else {
-                            let result = pages.write(page, in: locale, output: output, thread: &thread)
+                            var result = pages.write(page, in: locale, output: output, thread: &thread)
+                            result.offersDigest = Digest(of: result.offers.map { [$0.path, $0.json] })
                             memo.insert(result, for: key)
                             results.set(index, result)
                         }
@@ -165,9 +158,10 @@ extension SiteBuilder {
                 }
             }
             var made = Pages(timings: Timings())
-            var rendered = Set<String>(), anyKept = false
+            var rendered = Set<String>(), anyKept = false, offersDigests: [Digest?] = []
             for (unit, slot) in zip(units, results.take()) {
                 guard let result = slot else { continue }
+                offersDigests.append(result.offersDigest)
                 diagnostics.append(contentsOf: result.diagnostics.all)
                 made.entries += result.entries
                 made.offers += result.offers
@@ -177,6 +171,9 @@ extension SiteBuilder {
                 if result.kept { anyKept = true } else { rendered.insert(localePages[unit.locale][unit.page].name) }
             }
             made.rendered = anyKept ? rendered.sorted() : nil
+            if memos != nil, case let digests = offersDigests.compactMap({ $0 }), digests.count == offersDigests.count {
+                made.offersKey = Digest(of: digests)
+            }
             return made
         }
 
@@ -185,8 +182,15 @@ extension SiteBuilder {
         func finish(_ pages: Pages, diagnostics: inout Diagnostics) -> Manifest? {
             let entries = pages.entries
             if inputs.statics[PageOffers.fileName] == nil {
-                output.emit(PageOffers.file(pages.offers), hash: nil, from: "paywall's offers.json",
-                            diagnostics: &diagnostics)
+                // Kept as it is when every unit's list is what it was (`serve`, after an edit to a page's copy).
+                let (source, memo) = ("paywall's offers.json", self.pages.memos?.cache.offersFiles)
+                let known = pages.offersKey.flatMap { memo?.lookUp($0) }
+                if !(known.map { output.keep(PageOffers.fileName, hash: $0, from: source, diagnostics: &diagnostics) }
+                     ?? false) {
+                    let hash = output.emit(PageOffers.file(pages.offers), hash: nil, from: source,
+                                           diagnostics: &diagnostics)
+                    if let key = pages.offersKey, let hash { memo?.insert(hash, for: key) }
+                }
             }
             if !site.config.experiments.isEmpty, inputs.statics[ExperimentsFile.fileName] == nil {
                 output.emit(ExperimentsFile.file(site.config.experiments, locales: site.locales, entries: entries),

@@ -6,13 +6,15 @@ extension SiteBuilder.Plan {
         var diagnostics: [Diagnostic]
     }
 
-    /// What the site files read of a page: its name and title, whether it is a plain page, and its part in an
-    /// experiment. They are made from these alone, so that an edit to a page's copy leaves them as they were.
+    /// What the site files read of a page: its name and title, whether it is a plain page, its part in an
+    /// experiment and its policy links (the sitemap lists their pages). They are made from these alone, so that an
+    /// edit to a page's copy leaves them as they were.
     struct PageSummary: Encodable, Sendable {
-        var name: String, title: String, isPlain: Bool, experiment: ExperimentRole?
+        var name: String, title: String, isPlain: Bool, experiment: ExperimentRole?, policies: Policies
 
         init(_ page: Page) {
             (name, title, isPlain, experiment) = (page.name, page.title, page.isPlain, page.experiment)
+            policies = page.policies
         }
 
         /// A page with these and nothing else.
@@ -21,6 +23,7 @@ extension SiteBuilder.Plan {
                             selectionLocation: SourceLocation(file: ""), marketing: .automatic, body: "", bodyLine: 1,
                             bodyTemplate: nil)
             page.experiment = experiment
+            page.policies = policies
             return page
         }
     }
@@ -38,7 +41,8 @@ extension SiteBuilder.Plan {
                        pages: site.locales.map { (site.pages[$0] ?? []).map(PageSummary.init) })
     }
 
-    /// The locale chooser and the host pages of `input`, made from it and the site's settings and theme.
+    /// The locale chooser, the host pages, and with a `baseURL` the sitemap and robots.txt (unless static/ has them)
+    /// of `input`, made from it and the site's settings and theme.
     func siteFiles(_ input: SiteFilesInput) -> SiteFiles {
         var found = Diagnostics()
         var site = self.site
@@ -54,6 +58,15 @@ extension SiteBuilder.Plan {
         for file in HostPages.files(site: site, theme: theme, routes: routes, chooser: chooser,
                                     diagnostics: &found) {
             files.append((file, "paywall's \(file.path)"))
+        }
+        if let baseURL = site.config.baseURL {
+            if !input.statics.contains(Sitemap.fileName) {
+                let entries = Sitemap.entries(site, routes: routes)
+                files += Sitemap.files(entries, baseURL: baseURL).map { ($0, "paywall's \($0.path)") }
+            }
+            if !input.statics.contains("robots.txt") {
+                files.append((Sitemap.robots(baseURL: baseURL), "paywall's robots.txt"))
+            }
         }
         return SiteFiles(files: files, routes: routes, diagnostics: found.all)
     }
