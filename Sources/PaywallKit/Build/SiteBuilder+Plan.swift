@@ -171,9 +171,8 @@ extension SiteBuilder {
                 if result.kept { anyKept = true } else { rendered.insert(localePages[unit.locale][unit.page].name) }
             }
             made.rendered = anyKept ? rendered.sorted() : nil
-            if memos != nil, case let digests = offersDigests.compactMap({ $0 }), digests.count == offersDigests.count {
-                made.offersKey = Digest(of: digests)
-            }
+            let listed = offersDigests.compactMap { $0 }
+            if memos != nil, listed.count == offersDigests.count { made.offersKey = Digest(of: listed) }
             return made
         }
 
@@ -184,9 +183,10 @@ extension SiteBuilder {
             if inputs.statics[PageOffers.fileName] == nil {
                 // Kept as it is when every unit's list is what it was (`serve`, after an edit to a page's copy).
                 let (source, memo) = ("paywall's offers.json", self.pages.memos?.cache.offersFiles)
-                let known = pages.offersKey.flatMap { memo?.lookUp($0) }
-                if !(known.map { output.keep(PageOffers.fileName, hash: $0, from: source, diagnostics: &diagnostics) }
-                     ?? false) {
+                let kept = pages.offersKey.flatMap { memo?.lookUp($0) }.map {
+                    output.keep(PageOffers.fileName, hash: $0, from: source, diagnostics: &diagnostics)
+                } ?? false
+                if !kept {
                     let hash = output.emit(PageOffers.file(pages.offers), hash: nil, from: source,
                                            diagnostics: &diagnostics)
                     if let key = pages.offersKey, let hash { memo?.insert(hash, for: key) }
