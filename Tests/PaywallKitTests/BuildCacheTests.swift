@@ -109,7 +109,7 @@ import Testing
 
     @Test("a memo keeps what the last successful build asked for, and forgets the rest")
     func memoGenerations() {
-        let memo = Memo<Int>()
+        let memo = Memo<Digest, Int>()
         let (one, two) = (Digest(of: "one"), Digest(of: "two"))
         #expect(memo.value(for: one) { 1 } == 1 && memo.value(for: two) { 2 } == 2)
         memo.endBuild(succeeded: true)

@@ -39,6 +39,14 @@ import Testing
         #expect(Digest(of: Data([1, 2])) != Digest(of: Data([1, 2, 0])))
     }
 
+    @Test("a value held by its digest goes into another's digest as that value would: equal for equal values only")
+    func digested() {
+        #expect(Digest(of: [Digested("caf\u{E9}"), Digested("b")]) == Digest(of: [Digested("caf\u{E9}"), Digested("b")]))
+        #expect(Digest(of: [Digested("caf\u{E9}")]) != Digest(of: [Digested("cafe\u{301}")]), "by the text's bytes")
+        #expect(Digest(of: [Digested("a"), Digested("b")]) != Digest(of: [Digested("b"), Digested("a")]))
+        #expect(Digested(["x": 1]).digest == Digest(of: ["x": 1]))
+    }
+
     @Test("values are framed: no two shapes share bytes")
     func framing() {
         #expect(Digest(of: Nested(first: ["a", "b"], second: [])) != Digest(of: Nested(first: ["a"], second: ["b"])))

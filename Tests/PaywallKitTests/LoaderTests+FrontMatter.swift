@@ -59,7 +59,7 @@ extension LoaderTests {
     @Test("a content file is parsed again, not found in a memo, when its text, raw HTML setting or folder changed")
     func parsedAgain() {
         let text = "---\ntitle: A\ngroupID: g\n---\n# Hi\n\n<script>alert(1)</script>\n"
-        let memo = Memo<ContentFiles.Parsed>()
+        let memo = Memo<Digest, ContentFiles.Parsed>()
         var parses = 0
         func read(_ content: [String: String], folder: String = "site", allowRawHTML: Bool = false,
                   diagnostics: inout Diagnostics) -> ContentFiles {

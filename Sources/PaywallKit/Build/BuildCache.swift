@@ -3,28 +3,28 @@ import Synchronization
 /// Every memo of a build, in one place, owned by ``SiteBuilder``: what `serve` keeps from one build to the next.
 /// A memo sits only at the three stages whose output a build may have made before: the catalog read
 /// (``CatalogRead``), each content file's parse (``ContentFiles/Parsed``) and each (locale, page) unit's output
-/// (``PageUnits/UnitResult``). Each is keyed by the ``Digest`` of exactly the value its stage receives, and each stage
-/// is a pure function of that value, so that a memo can never answer with what other inputs made: no other stage
+/// (``PageUnits/UnitResult``). Each is keyed by the ``Digest`` of exactly the value its stage receives (a unit by the
+/// digests of its parts, ``PageUnits/UnitKey``), and each stage is a pure function of that value, so that a memo can never answer with what other inputs made: no other stage
 /// decides when a memo is valid, and Resolve and Render keep nothing.
 ///
 /// Beside them sit finer memos, only where `make bench` shows a site of many pages needs them, keyed the same way.
 /// A build made once (`paywall build`, `check`) has those for itself and computes no key of the three stages. With
 /// `PAYWALL_MEMO=off` the builder has no memo at all.
 public final class BuildCache: Sendable {
-    let catalogs = Memo<CatalogRead>()
-    let contentFiles = Memo<ContentFiles.Parsed>()
-    let units = Memo<PageUnits.UnitResult>()
+    let catalogs = Memo<Digest, CatalogRead>()
+    let contentFiles = Memo<Digest, ContentFiles.Parsed>()
+    let units = Memo<PageUnits.UnitKey, PageUnits.UnitResult>()
     /// A page's options (by the digest of the site and ``Resolver/OptionsInput``), their contexts (by that key and
     /// ``OptionContexts/Input``) and their list in `offers.json` (by that key and ``PageOffers/Input``).
-    let options = Memo<Resolver.Options>()
-    let contexts = Memo<OptionContexts>()
-    let offers = Memo<String>()
+    let options = Memo<Digest, Resolver.Options>()
+    let contexts = Memo<Digest, OptionContexts>()
+    let offers = Memo<Digest, String>()
     /// The locale chooser and the host pages (``SiteBuilder/Plan/SiteFilesInput``), which `serve` makes after every
     /// edit of a page's copy otherwise.
-    let siteFiles = Memo<SiteBuilder.Plan.SiteFiles>()
+    let siteFiles = Memo<Digest, SiteBuilder.Plan.SiteFiles>()
     /// `offers.json`'s hash, by the digest of every unit's list in it (``SiteBuilder/Plan/Pages/offersKey``): `serve`
     /// keeps the file, megabytes on a site of thousands of pages, when an edit leaves every list as it was.
-    let offersFiles = Memo<String>()
+    let offersFiles = Memo<Digest, String>()
 
     public init() {}
 
@@ -50,15 +50,15 @@ public final class BuildCache: Sendable {
     }
 }
 
-/// Values by the digest of the input they were made from, kept from one build to the next while a build asks for
-/// them.
-final class Memo<Value: Sendable>: Sendable {
-    private let tables = Mutex<(current: [Digest: Value], last: [Digest: Value])>(([:], [:]))
+/// Values by the key (digests) of the input they were made from, kept from one build to the next while a build asks
+/// for them.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let tables = Mutex<(current: [Key: Value], last: [Key: Value])>(([:], [:]))
     private let makes = Atomic(0)
 
     /// The value made from the input with digest `key`: `make`'s, or the one made before from an input with that
     /// digest.
-    func value(for key: Digest, make: () -> Value) -> Value {
+    func value(for key: Key, make: () -> Value) -> Value {
         if let known = lookUp(key) { return known }
         makes.add(1, ordering: .relaxed)
         let made = make()
@@ -67,7 +67,7 @@ final class Memo<Value: Sendable>: Sendable {
     }
 
     /// The value kept for `key`, now kept for this build too.
-    func lookUp(_ key: Digest) -> Value? {
+    func lookUp(_ key: Key) -> Value? {
         tables.withLock { tables in
             if let value = tables.current[key] { return value }
             guard let value = tables.last[key] else { return nil }
@@ -77,7 +77,7 @@ final class Memo<Value: Sendable>: Sendable {
     }
 
     /// Keeps `value`, made from the input with digest `key` after `lookUp` found none.
-    func insert(_ value: Value, for key: Digest) {
+    func insert(_ value: Value, for key: Key) {
         makes.add(1, ordering: .relaxed)
         tables.withLock { $0.current[key] = value }
     }

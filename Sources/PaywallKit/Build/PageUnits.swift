@@ -57,10 +57,17 @@ struct PageUnits: Sendable {
     /// Everything one (locale, page) unit receives beside the ``SiteInput``, each part by its digest (taken once for
     /// all the units that share it): the locale and its policy pages (``LocaleInput``), the page as read, and what the
     /// site says of the page's name (``NameInput``). A unit's output is a pure function of these.
-    struct UnitInput: Encodable {
+    struct UnitInput: Encodable, Hashable {
         var locale: Digest
         var page: Digest
         var name: Digest
+    }
+
+    /// A unit's key in the build cache: the digests of the ``SiteInput`` and of the unit's parts, compared as they
+    /// are (a build asks for one per unit, `serve` after every edit: they are not digested again).
+    struct UnitKey: Hashable, Sendable {
+        var site: Digest
+        var input: UnitInput
     }
 
     /// A locale and the addresses of its policy pages.

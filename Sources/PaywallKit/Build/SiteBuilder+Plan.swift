@@ -139,7 +139,7 @@ extension SiteBuilder {
                             },
                             page: digest("page \(page.name)\u{0}\(page.file)") { page },
                             name: digest("name \(page.name)") { pages.nameInput(page.name) })
-                        let (memo, key) = (memos.cache.units, memos.key(input))
+                        let (memo, key) = (memos.cache.units, PageUnits.UnitKey(site: memos.site, input: input))
                         // A page is kept only while every file of it is still in the output as it was; else it is
                         // made again.
                         if case var result? = memo.lookUp(key), result.entries.allSatisfy({

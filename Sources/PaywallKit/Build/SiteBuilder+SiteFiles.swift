@@ -29,16 +29,26 @@ extension SiteBuilder.Plan {
     }
 
     /// Everything the site files receive beside the ``PageUnits/SiteInput``: the static folder's top names, and each
-    /// locale's pages in order, summarized.
+    /// locale's pages in order, summarized. A page read from one file is one value in every locale that reads it
+    /// (``SiteBuilder/Plan/renderPages(_:jobs:diagnostics:)``), so its summary is digested once.
     struct SiteFilesInput: Encodable, Sendable {
         var statics: [String]
         var locales: [String]
-        var pages: [[PageSummary]]
+        var pages: [[Digested<PageSummary>]]
     }
 
     var siteFilesInput: SiteFilesInput {
-        SiteFilesInput(statics: SiteRoutes.topNames(Array(inputs.statics.keys)), locales: site.locales,
-                       pages: site.locales.map { (site.pages[$0] ?? []).map(PageSummary.init) })
+        var summaries: [String: Digested<PageSummary>] = [:]
+        return SiteFilesInput(statics: SiteRoutes.topNames(Array(inputs.statics.keys)), locales: site.locales,
+                              pages: site.locales.map { locale in
+            (site.pages[locale] ?? []).map { page in
+                let file = page.name + "\u{0}" + page.file
+                if let summary = summaries[file] { return summary }
+                let summary = Digested(PageSummary(page))
+                summaries[file] = summary
+                return summary
+            }
+        })
     }
 
     /// The locale chooser, the host pages, and with a `baseURL` the sitemap and robots.txt (unless static/ has them)
@@ -46,7 +56,7 @@ extension SiteBuilder.Plan {
     func siteFiles(_ input: SiteFilesInput) -> SiteFiles {
         var found = Diagnostics()
         var site = self.site
-        site.pages = Dictionary(uniqueKeysWithValues: zip(input.locales, input.pages.map { $0.map(\.page) }))
+        site.pages = Dictionary(uniqueKeysWithValues: zip(input.locales, input.pages.map { $0.map(\.value.page) }))
         // An experiment's variants are reached through its page's addresses only: the choosers list none.
         let listed = site.config.experiments.isEmpty
             ? site.pages : site.pages.mapValues { $0.filter { !$0.isVariant } }

@@ -32,6 +32,20 @@ public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
     }
 }
 
+/// A value that goes into another's digest by its own digest, taken once: a value that many others hold (a page's
+/// summary in every locale that shows the page) is encoded once, not once for each.
+public struct Digested<Value: Encodable & Sendable>: Encodable, Sendable {
+    public let value: Value
+    public let digest: Digest
+
+    public init(_ value: Value) {
+        self.value = value
+        digest = Digest(of: value)
+    }
+
+    public func encode(to encoder: any Encoder) throws { try digest.encode(to: encoder) }
+}
+
 /// A value made from others of the same value that are digested (a page body's template, from the body): it adds
 /// nothing to a digest of its own.
 @propertyWrapper
