@@ -173,11 +173,12 @@ public final class PreviewSession: Sendable {
             // A failed build discarded the spare it was filling.
             lastBuild.update { $0?.spare = nil }
         }
-        let sorted = diagnostics.sorted
-        failure.set(diagnostics.hasErrors ? sorted : nil)
+        // The error page is set before open pages reload; the report's thousands of warnings are sorted after.
+        let errors = diagnostics.hasErrors ? diagnostics.sorted : nil
+        failure.set(errors)
         let isFirst = buildCount.update { $0 += 1 } == 1
         if !isFirst { hub.reload() }
-        let report = BuildReport(diagnostics: sorted, seconds: SiteBuilder.seconds(since: start),
+        let report = BuildReport(diagnostics: errors ?? diagnostics.sorted, seconds: SiteBuilder.seconds(since: start),
                                  pageCount: result?.pageCount ?? 0,
                                  localeCount: Set(result?.manifest?.pages.map(\.locale) ?? []).count,
                                  isFirst: isFirst, changed: changed, renderedPages: result?.renderedPages,

@@ -191,6 +191,7 @@ public struct SiteBuilder {
             return stopped(.write, site.config)
         }
         cache?.endBuild(succeeded: true)
+        releaseInBackground((site, plan, pages.entries))
         return Result(files: plan.output.collected, diagnostics: diagnostics, manifest: manifest, timings: timings,
                       routes: routes, renderedPages: pages.rendered, config: site.config)
     }

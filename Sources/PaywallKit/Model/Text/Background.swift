@@ -28,3 +28,9 @@ final class Background<Value: Sendable>: Sendable {
         return result.withLock { $0! }
     }
 }
+
+/// Lets go of `value` on another thread: a build's loaded site and plan hold tens of thousands of values, freed there
+/// while the caller goes on (`serve` tells open pages to reload).
+func releaseInBackground(_ value: some Sendable) {
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+}
