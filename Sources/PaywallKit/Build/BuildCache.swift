@@ -4,8 +4,9 @@ import Synchronization
 /// A memo sits only at the three stages whose output a build may have made before: the catalog read
 /// (``CatalogRead``), each content file's parse (``ContentFiles/Parsed``) and each (locale, page) unit's output
 /// (``PageUnits/UnitResult``). Each is keyed by the ``Digest`` of exactly the value its stage receives (a unit by the
-/// digests of its parts, ``PageUnits/UnitKey``), and each stage is a pure function of that value, so that a memo can never answer with what other inputs made: no other stage
-/// decides when a memo is valid, and Resolve and Render keep nothing.
+/// digests of its parts, ``PageUnits/UnitKey``), and each stage is a pure function of that value, so that a memo can
+/// never answer with what other inputs made: no other stage decides when a memo is valid, and Resolve and Render keep
+/// nothing.
 ///
 /// Beside them sit finer memos, only where `make bench` shows a site of many pages needs them, keyed the same way.
 /// A build made once (`paywall build`, `check`) has those for itself and computes no key of the three stages. With

@@ -28,12 +28,14 @@ struct AutoRenewNotice {
         guard billing == .web else {
             return .object(["before": .string(text), "link": .null, "href": .null, "after": .string("")])
         }
-        let marker = "\u{0}"
-        let parts = strings.format(key, ["accountPage": marker]).split(separator: marker, maxSplits: 1,
-                                                                       omittingEmptySubsequences: false)
-        let before = String(parts[0])
-        let after = parts.count > 1 ? String(parts[1]) : ""
-        return .object(["before": .string(before), "link": parts.count > 1 ? .string(strings["accountPage"]) : .null,
-                        "href": manageURL.map(MustacheValue.string) ?? .null, "after": .string(after)])
+        // The words around a NUL put where the link goes, found by its byte.
+        let marked = strings.format(key, ["accountPage": "\u{0}"])
+        guard let cut = marked.utf8.firstIndex(of: 0) else {
+            return .object(["before": .string(marked), "link": .null,
+                            "href": manageURL.map(MustacheValue.string) ?? .null, "after": .string("")])
+        }
+        return .object(["before": .string(String(marked[..<cut])), "link": .string(strings["accountPage"]),
+                        "href": manageURL.map(MustacheValue.string) ?? .null,
+                        "after": .string(String(marked[marked.utf8.index(after: cut)...]))])
     }
 }

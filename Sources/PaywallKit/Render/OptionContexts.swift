@@ -6,6 +6,10 @@ import Mustache
 struct OptionContexts: Sendable {
     var shown: [(option: StoreOption, value: MustacheValue)]
     var hidden: [(option: StoreOption, value: MustacheValue)]
+    /// `products`: every option, shown and hidden, by product ID (``PageContext/products(_:)``).
+    var products: MustacheValue
+    /// `planNames`: the names of the options shown, as a list in the locale's words ("A, B und C").
+    var planNames: String
 
     /// Everything the contexts read of the page beside its options: its locale and currency, the selected option,
     /// the path up to the output root (for assets), the button label and style, the locale of its badges, its
@@ -33,6 +37,8 @@ struct OptionContexts: Sendable {
         }
         shown = Self.contexts(model.options, input, text: text, config: config, vocabulary: vocabulary)
         self.hidden = Self.contexts(hidden, input, text: text, config: config, vocabulary: vocabulary)
+        products = PageContext.products(shown + self.hidden)
+        planNames = ICU.formatList(shown.map(\.option.text.displayName), locale: input.locale)
     }
 
     static func contexts(_ options: [StoreOption], _ input: Input, text: PriceText, config: SiteConfig,

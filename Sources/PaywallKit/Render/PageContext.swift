@@ -42,11 +42,12 @@ struct PageContext {
 
     var appName: String { config.appName ?? model.groupText.displayName }
 
-    /// Page-level values shared by the page template and marketing placeholders; `groupTextLang` is the language of the
-    /// group's name when it fell back to another (`FallbackLanguage.value`). The options the page hides are reachable
-    /// by product ID too.
-    func common(options: [(option: StoreOption, value: MustacheValue)],
-                hidden: [(option: StoreOption, value: MustacheValue)], groupTextLang: MustacheValue) -> MustacheObject {
+    /// Page-level values shared by the page template and marketing placeholders: `options` as the page shows them,
+    /// every option by product ID (`products`: the options the page hides are reachable too), the shown options'
+    /// names (`planNames`), and `groupTextLang`, the language of the group's name when it fell back to another
+    /// (`FallbackLanguage.value`).
+    func common(options: [(option: StoreOption, value: MustacheValue)], products: MustacheValue, planNames: String,
+                groupTextLang: MustacheValue) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
         return [
             "title": .string(title),
@@ -62,8 +63,8 @@ struct PageContext {
                               "displayName": .string(model.groupText.displayName),
                               "description": .string(model.groupText.description), "textLang": groupTextLang]),
             "options": .list(options.map(\.value)),
-            "planNames": .string(ICU.formatList(options.map(\.option.text.displayName), locale: model.locale)),
-            "products": Self.products(options + hidden),
+            "planNames": .string(planNames),
+            "products": products,
         ]
     }
 }

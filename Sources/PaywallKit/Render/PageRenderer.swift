@@ -51,7 +51,10 @@ struct PageRenderer {
         let contexts = contexts ?? self.contexts(model, OptionContexts.Input(model, root: root), strings: strings)
         let options = FeatureTable.annotate(contexts.shown, with: features)
         let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale)
-        var context = builder.common(options: options, hidden: contexts.hidden, groupTextLang: groupTextLang)
+        // A comparison table's marks are in the options' values: `products` is made again from those.
+        let products = features == nil ? contexts.products : PageContext.products(options + contexts.hidden)
+        var context = builder.common(options: options, products: products, planNames: contexts.planNames,
+                                     groupTextLang: groupTextLang)
         let page = model.page
 
         let controlStyle = page.controlStyle
