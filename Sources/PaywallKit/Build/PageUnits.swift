@@ -175,7 +175,8 @@ struct PageUnits: Sendable {
                 } ?? makeContexts()
                 let html = renderer.render(model, contexts: contexts, strings: locale.strings,
                                            texts: thread.texts(locale), placement: placement, library: thread.library,
-                                           diagnostics: &result.diagnostics)
+                                           capacity: thread.pageCapacity, diagnostics: &result.diagnostics)
+                thread.pageCapacity = max(thread.pageCapacity, (html?.count ?? 0) * 9 / 8)
                 if html != nil, !page.isPlain {
                     let offersInput = PageOffers.Input(model, section: placement.onlySection)
                     let makeOffers = {

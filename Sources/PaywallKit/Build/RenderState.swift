@@ -6,6 +6,8 @@ import Mustache
 struct RenderState {
     let library: TemplateLibrary
     private var texts: [String: MustacheValue] = [:]
+    /// The largest page this thread rendered, and room to spare: the bytes the next page reserves.
+    var pageCapacity = 0
 
     init(library: TemplateLibrary) {
         self.library = library.isolatedCopy()

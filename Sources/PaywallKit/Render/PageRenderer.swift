@@ -41,9 +41,11 @@ struct PageRenderer {
 
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
     /// `contexts`: the options' (`contexts(_:_:strings:)`, or the same found again); `library`: the theme's templates,
-    /// or a copy of them (one per thread).
+    /// or a copy of them (one per thread); `capacity`: the bytes to reserve (a page's size before), so that the page
+    /// is not copied as it grows.
     func render(_ model: StoreModel, contexts: OptionContexts? = nil, strings: Strings, texts: MustacheValue,
-                placement: Placement, library: TemplateLibrary? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
+                placement: Placement, library: TemplateLibrary? = nil, capacity: Int = 0,
+                diagnostics: inout Diagnostics) -> [UInt8]? {
         let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let builder = PageContext(model: model, text: text, config: config, root: root)
@@ -191,7 +193,8 @@ struct PageRenderer {
 
         do {
             if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings, config: config) }
-            return try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true)
+            return try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true,
+                                                             capacity: capacity)
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
                               error.message,
