@@ -111,8 +111,8 @@ extension SiteBuilder {
             let results = Results(count: units.count)
             // Without a sink the files are collected in memory: there are none to keep.
             let memos = output.sink == nil || !keepsUnits ? nil : pages.memos
-            // A page read from one file is one value in every locale that reads it (`LoadedSite` reads it once, and
-            // an experiment's role is the page name's): its digest is taken once, as is each locale's and name's.
+            // A page's digest is taken once for every locale that reads its file (`LoadedSite.source(of:)`), as is
+            // each locale's and name's.
             let digests = Mutex<[String: Digest]>([:])
             @Sendable func digest(_ key: String, _ value: () -> some Encodable) -> Digest {
                 if let known = digests.withLock({ $0[key] }) { return known }
@@ -137,7 +137,7 @@ extension SiteBuilder {
                             locale: digest("locale \(locale.locale)") {
                                 PageUnits.LocaleInput(locale: locale.locale, policyPaths: locale.policyPaths)
                             },
-                            page: digest("page \(page.name)\u{0}\(page.file)") { page },
+                            page: digest("page " + LoadedSite.source(of: page)) { page },
                             name: digest("name \(page.name)") { pages.nameInput(page.name) })
                         let (memo, key) = (memos.cache.units, PageUnits.UnitKey(site: memos.site, input: input))
                         // A page is kept only while every file of it is still in the output as it was; else it is

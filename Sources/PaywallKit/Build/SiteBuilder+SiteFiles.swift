@@ -29,8 +29,8 @@ extension SiteBuilder.Plan {
     }
 
     /// Everything the site files receive beside the ``PageUnits/SiteInput``: the static folder's top names, and each
-    /// locale's pages in order, summarized. A page read from one file is one value in every locale that reads it
-    /// (``SiteBuilder/Plan/renderPages(_:jobs:diagnostics:)``), so its summary is digested once.
+    /// locale's pages in order, summarized: a page's summary is digested once for every locale that reads its file
+    /// (``LoadedSite/source(of:)``).
     struct SiteFilesInput: Encodable, Sendable {
         var statics: [String]
         var locales: [String]
@@ -42,10 +42,10 @@ extension SiteBuilder.Plan {
         return SiteFilesInput(statics: SiteRoutes.topNames(Array(inputs.statics.keys)), locales: site.locales,
                               pages: site.locales.map { locale in
             (site.pages[locale] ?? []).map { page in
-                let file = page.name + "\u{0}" + page.file
-                if let summary = summaries[file] { return summary }
+                let source = LoadedSite.source(of: page)
+                if let summary = summaries[source] { return summary }
                 let summary = Digested(PageSummary(page))
-                summaries[file] = summary
+                summaries[source] = summary
                 return summary
             }
         })

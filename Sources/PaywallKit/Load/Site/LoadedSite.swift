@@ -13,6 +13,11 @@ struct LoadedSite {
     /// Every locale's pages, in the order of `locales` (not copied into one array: a `Page` is hundreds of bytes).
     var allPages: some Sequence<Page> { locales.lazy.flatMap { pages[$0] ?? [] } }
 
+    /// What a page is read from, its name and file: a page read from one file is one value in every locale that reads
+    /// it (`load` reads it once, and an experiment's role is the page name's), so a value worked out from it once (its
+    /// digest) holds for each.
+    static func source(of page: Page) -> String { page.name + "\u{0}" + page.file }
+
     /// The site's locales, the default first: paywall.yml's, else every locale the catalog localizes.
     static func siteLocales(config: SiteConfig, catalog: Catalog?) -> (locales: [String], defaultLocale: String) {
         let locales = config.locales ?? catalog?.locales ?? []
