@@ -91,8 +91,17 @@ enum PageOffers {
     /// `offers.json`: every store page's options, in the order of the pages' paths.
     static func file(_ pages: [(path: String, json: String)]) -> OutputFile {
         let sorted = pages.sorted { $0.path < $1.path }.map(\.json)
-        return OutputFile(fileName, "{\"generator\":\"paywall\",\"pages\":[\n" + sorted.joined(separator: ",\n")
-                                        + "\n]}\n")
+        let (head, separator, tail) = ("{\"generator\":\"paywall\",\"pages\":[\n", ",\n", "\n]}\n")
+        // Megabytes on a site of thousands of pages: written into one buffer of the final size.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sorted.reduce(head.utf8.count + tail.utf8.count) { $0 + $1.utf8.count + 2 })
+        bytes += head.utf8
+        for (index, json) in sorted.enumerated() {
+            if index > 0 { bytes += separator.utf8 }
+            bytes += json.utf8
+        }
+        bytes += tail.utf8
+        return OutputFile(fileName, bytes: bytes)
     }
 
     static let fileName = "offers.json"
