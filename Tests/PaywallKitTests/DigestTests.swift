@@ -56,4 +56,24 @@ import Testing
         #expect(Digest(of: [String?.none]) != Digest(of: [String]()))
         #expect(Digest(of: 1 as Int) != Digest(of: 1 as UInt), "signed and unsigned")
     }
+
+    /// A value that writes part of itself and then fails, as a custom `encode(to:)` may.
+    struct Failing: Encodable {
+        var text: String
+        struct Refused: Error {}
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+            throw Refused()
+        }
+    }
+
+    @Test("a value that cannot be encoded whole matches nothing, not even itself, wherever it sits")
+    func unencodable() {
+        #expect(Digest(of: Failing(text: "a")) != Digest(of: Failing(text: "a")))
+        #expect(Digest(of: Failing(text: "a")) != Digest(of: "a"), "its part written before the error")
+        #expect(Digest(of: ["k": Failing(text: "a")]) != Digest(of: ["k": Failing(text: "a")]), "in a dictionary")
+        #expect(Digest(of: [[Failing(text: "a")]]) != Digest(of: [[Failing(text: "a")]]), "nested")
+        #expect(Digest(of: Set(["a"])) == Digest(of: Set(["a"])), "the others are as before")
+    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The SHA-256 of a value's canonical bytes (``DigestEncoder``): the key of every memo of a build
 /// (``BuildCache``), made by this one function from exactly the value a stage receives, never from fields listed by
 /// hand. Two values have one digest only when their bytes are the same (text by its bytes, not by Unicode equality).
@@ -5,12 +7,20 @@ public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
     /// The 32 bytes, as four big-endian words: compared and hashed as machine words.
     private let w0, w1, w2, w3: UInt64
 
-    /// The digest of `value`.
+    /// The digest of `value`. A value whose `encode(to:)` throws has a digest no other value has, not even an equal
+    /// one: a memo never answers for it.
     public init(of value: some Encodable) {
-        let sha = DigestEncoder.bytes(of: value).withUnsafeBytes(SHA256.words)
+        guard let bytes = DigestEncoder.bytes(of: value) else {
+            (w0, w1, w2, w3) = (.max, UInt64(Self.unmatched.add(1, ordering: .relaxed).newValue), .max, .max)
+            return
+        }
+        let sha = bytes.withUnsafeBytes(SHA256.words)
         func word(_ index: Int) -> UInt64 { UInt64(sha[2 * index]) << 32 | UInt64(sha[2 * index + 1]) }
         (w0, w1, w2, w3) = (word(0), word(1), word(2), word(3))
     }
+
+    /// How many values had a digest of their own (``init(of:)``).
+    private static let unmatched = Atomic<Int>(0)
 
     /// Appends the 32 bytes.
     func append(to bytes: inout [UInt8]) {

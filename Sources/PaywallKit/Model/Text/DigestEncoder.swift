@@ -12,13 +12,18 @@ struct DigestEncoder: Encoder {
     /// Where the bytes go, shared by the containers of one value.
     final class Sink {
         var bytes: [UInt8] = []
+        /// Shared by the sinks of one value: set when a value's own `encode(to:)` threw, so that its bytes are not
+        /// the whole value.
+        let failure: Failure
+
+        init(failure: Failure = Failure()) { self.failure = failure }
         /// Nested containers, written apart (their end is known only when the value is done) and framed in at their
         /// places by `splice(from:)`.
         private var nested: [(at: Int, sink: Sink)] = []
 
         /// A sink for a container nested at this point.
         func nestedSink() -> Sink {
-            let sink = Sink()
+            let sink = Sink(failure: failure)
             nested.append((bytes.count, sink))
             return sink
         }
@@ -54,11 +59,16 @@ struct DigestEncoder: Encoder {
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// The canonical bytes of `value`.
-    static func bytes(of value: some Encodable) -> [UInt8] {
+    final class Failure {
+        var happened = false
+    }
+
+    /// The canonical bytes of `value`; nil when its `encode(to:)` threw (none of the project's does), since the bytes
+    /// written until then may be another value's too.
+    static func bytes(of value: some Encodable) -> [UInt8]? {
         let sink = Sink()
         write(value, into: sink)
-        return sink.bytes
+        return sink.failure.happened ? nil : sink.bytes
     }
 
     /// `value`'s bytes after its length, so that where one value ends and the next begins is never in doubt.
@@ -79,7 +89,11 @@ struct DigestEncoder: Encoder {
             sink.tag(.digest)
             digest.append(to: &sink.bytes)
         } else if let value = value as? any DigestUnordered {
-            var items = value.digestItems.map { Self.bytes(of: $0) }
+            var items = value.digestItems.map { item in
+                let itemSink = Sink(failure: sink.failure)
+                write(item, into: itemSink)
+                return itemSink.bytes
+            }
             items.sort { $0.lexicographicallyPrecedes($1) }
             sink.tag(.unordered)
             sink.count(items.count)
@@ -92,8 +106,8 @@ struct DigestEncoder: Encoder {
             sink.count(data.count)
             sink.bytes += data
         } else {
-            // An encoder's errors are its own: this one throws none.
-            try? value.encode(to: DigestEncoder(sink: sink))
+            // This encoder throws nothing; an error is the value's own.
+            do { try value.encode(to: DigestEncoder(sink: sink)) } catch { sink.failure.happened = true }
         }
     }
 
