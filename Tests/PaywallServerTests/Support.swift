@@ -67,7 +67,7 @@ final class RawClient: @unchecked Sendable {  // used by one thread at a time
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init?(port: Int, timeout: Duration = .seconds(5)) {
+    init?(port: Int, timeout: Duration = patience) {
         let fd = Platform.socket(family: AF_INET)
         guard fd >= 0 else { return nil }
         Platform.setTimeout(fd, receiving: true, timeout)
@@ -94,10 +94,13 @@ final class RawClient: @unchecked Sendable {  // used by one thread at a time
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool { Platform.sendAll(fd, bytes) }
 
-    /// Reads more bytes; false at EOF, error or timeout.
+    /// Reads more bytes; false at EOF, error or timeout (a signal that interrupts the wait is none of these).
     func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         guard count > 0 else { return false }
         buffer.append(contentsOf: chunk[0..<count])
         return true
