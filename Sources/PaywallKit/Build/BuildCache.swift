@@ -9,7 +9,8 @@ import Synchronization
 /// nothing.
 ///
 /// Beside them sit finer memos, only where `make bench` shows a site of many pages needs them, keyed the same way.
-/// A build made once (`paywall build`, `check`) has those for itself and computes no key of the three stages. With
+/// A build made once (`paywall build`, `check`) has those for itself and computes no key of the three stages (and has
+/// no memo at all when it makes one (locale, page) unit, since a memo answers only a second request). With
 /// `PAYWALL_MEMO=off` the builder has no memo at all.
 public final class BuildCache: Sendable {
     let catalogs = Memo<Digest, CatalogRead>()

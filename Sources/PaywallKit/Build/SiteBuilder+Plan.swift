@@ -34,6 +34,9 @@ extension SiteBuilder {
                                         languageNames: Dictionary(uniqueKeysWithValues: site.locales.map {
                                             ($0, RootIndex.languageName($0))
                                         }))
+            // A memo answers only a second request: a build made once of one (locale, page) unit has none.
+            let units = site.locales.reduce(0) { $0 + (site.pages[$1]?.count ?? 0) }
+            let cache = keepsUnits || units > 1 ? cache : nil
             let siteInput = cache == nil ? nil : PageUnits.SiteInput(
                 catalog: CatalogRead.Input(inputs), templates: inputs.templates, assets: inputs.assets.keys.sorted(),
                 stylesheet: stylesheet, vocabulary: vocabulary.names, defaultLocale: site.defaultLocale)
@@ -124,7 +127,7 @@ extension SiteBuilder {
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                var thread = RenderState(library: theme.library)
+                var thread = RenderState(library: theme.library, isolated: threads > 1)
                 while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                     for index in runs[run] {
                         let locale = locales[units[index].locale],
