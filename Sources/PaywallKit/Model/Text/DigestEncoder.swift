@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 /// Writes any `Encodable` value as canonical bytes, the text a ``Digest`` is taken of: every value tagged by its kind,
 /// strings and data by their length and exact bytes (never Unicode-equal text), every value framed by its length, so
@@ -11,7 +12,9 @@ import Foundation
 struct DigestEncoder: Encoder {
     /// Where the bytes go, shared by the containers of one value.
     final class Sink {
-        var bytes: [UInt8] = []
+        /// Written by one thread, never while another access to it is open: unchecked, since a dynamic check on each
+        /// append costs more than the append.
+        @exclusivity(unchecked) var bytes: [UInt8] = []
         /// Shared by the sinks of one value: set when a value's own `encode(to:)` threw, so that its bytes are not
         /// the whole value.
         let failure: Failure
@@ -84,11 +87,26 @@ struct DigestEncoder: Encoder {
         }
     }
 
+    /// The kinds written apart from `encode(to:)`, found by casting once per type: a cast to a protocol costs more
+    /// than the rest of a small value's bytes.
+    private enum Special { case digest, unordered, data, none }
+    private static let specials = Mutex<[ObjectIdentifier: Special]>([:])
+
+    private static func special(_ value: some Encodable) -> Special {
+        let type = ObjectIdentifier(type(of: value))
+        if let known = specials.withLock({ $0[type] }) { return known }
+        let special: Special = value is Digest ? .digest : value is any DigestUnordered ? .unordered
+            : value is Data ? .data : .none
+        specials.withLock { $0[type] = special }
+        return special
+    }
+
     private static func writeUnframed(_ value: some Encodable, into sink: Sink) {
-        if let digest = value as? Digest {
+        let special = special(value)
+        if special == .digest, let digest = value as? Digest {
             sink.tag(.digest)
             digest.append(to: &sink.bytes)
-        } else if let value = value as? any DigestUnordered {
+        } else if special == .unordered, let value = value as? any DigestUnordered {
             var items = value.digestItems.map { item in
                 let itemSink = Sink(failure: sink.failure)
                 write(item, into: itemSink)
@@ -101,7 +119,7 @@ struct DigestEncoder: Encoder {
                 sink.count(item.count)
                 sink.bytes += item
             }
-        } else if let data = value as? Data {
+        } else if special == .data, let data = value as? Data {
             sink.tag(.data)
             sink.count(data.count)
             sink.bytes += data
