@@ -40,8 +40,11 @@ struct Renderer {
     }
 
     mutating func render(_ tokens: ArraySlice<Token>) throws(MustacheError) {
-        for token in tokens {
-            switch token {
+        // By index, not by iterator: a token read in place is borrowed, where an iterator hands out a copy.
+        var index = tokens.startIndex
+        while index < tokens.endIndex {
+            defer { index += 1 }
+            switch tokens[index] {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
             case .lineStart:
