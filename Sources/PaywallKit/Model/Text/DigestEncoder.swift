@@ -18,11 +18,11 @@ struct DigestEncoder: Encoder {
         /// Shared by the sinks of one value: set when a value's own `encode(to:)` threw, so that its bytes are not
         /// the whole value.
         let failure: Failure
-
-        init(failure: Failure = Failure()) { self.failure = failure }
         /// Nested containers, written apart (their end is known only when the value is done) and framed in at their
         /// places by `splice(from:)`.
         private var nested: [(at: Int, sink: Sink)] = []
+
+        init(failure: Failure = Failure()) { self.failure = failure }
 
         /// A sink for a container nested at this point.
         func nestedSink() -> Sink {
@@ -62,6 +62,7 @@ struct DigestEncoder: Encoder {
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// Whether any part of one value failed to encode.
     final class Failure {
         var happened = false
     }
