@@ -30,12 +30,11 @@ struct AutoRenewNotice {
         }
         // The words around a NUL put where the link goes, found by its byte.
         let marked = strings.format(key, ["accountPage": "\u{0}"])
+        let href = manageURL.map(MustacheValue.string) ?? .null
         guard let cut = marked.utf8.firstIndex(of: 0) else {
-            return .object(["before": .string(marked), "link": .null,
-                            "href": manageURL.map(MustacheValue.string) ?? .null, "after": .string("")])
+            return .object(["before": .string(marked), "link": .null, "href": href, "after": .string("")])
         }
         return .object(["before": .string(String(marked[..<cut])), "link": .string(strings["accountPage"]),
-                        "href": manageURL.map(MustacheValue.string) ?? .null,
-                        "after": .string(String(marked[marked.utf8.index(after: cut)...]))])
+                        "href": href, "after": .string(String(marked[marked.utf8.index(after: cut)...]))])
     }
 }

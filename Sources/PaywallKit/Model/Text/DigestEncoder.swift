@@ -70,9 +70,16 @@ struct DigestEncoder: Encoder {
     /// The canonical bytes of `value`; nil when its `encode(to:)` threw (none of the project's does), since the bytes
     /// written until then may be another value's too.
     static func bytes(of value: some Encodable) -> [UInt8]? {
-        let sink = Sink()
+        let failure = Failure()
+        let bytes = framed(value, failure: failure)
+        return failure.happened ? nil : bytes
+    }
+
+    /// `value`'s framed bytes, written apart; a failure in it is `failure`'s.
+    private static func framed(_ value: some Encodable, failure: Failure) -> [UInt8] {
+        let sink = Sink(failure: failure)
         write(value, into: sink)
-        return sink.failure.happened ? nil : sink.bytes
+        return sink.bytes
     }
 
     /// `value`'s bytes after its length, so that where one value ends and the next begins is never in doubt.
@@ -108,11 +115,7 @@ struct DigestEncoder: Encoder {
             sink.tag(.digest)
             digest.append(to: &sink.bytes)
         } else if special == .unordered, let value = value as? any DigestUnordered {
-            var items = value.digestItems.map { item in
-                let itemSink = Sink(failure: sink.failure)
-                write(item, into: itemSink)
-                return itemSink.bytes
-            }
+            var items = value.digestItems.map { framed($0, failure: sink.failure) }
             items.sort { $0.lexicographicallyPrecedes($1) }
             sink.tag(.unordered)
             sink.count(items.count)
