@@ -152,6 +152,8 @@ struct PageUnits: Sendable {
                                        "no translation of '\(page.name)' for \(locale.locale); using \(page.file)",
                                        hint: "add content/\(page.name).\(locale.locale).md", group: group)
         }
+        // The closures below capture these, not `self`: a capture of `self` copies the whole struct for every page.
+        let (renderer, config) = (self.renderer, site.config)
         for state in resolver.states(of: page) {
             var start = DispatchTime.now()
             guard let input = resolver.optionsInput(page, locale: locale.locale, state: state,
@@ -180,7 +182,7 @@ struct PageUnits: Sendable {
                 if html != nil, !page.isPlain {
                     let offersInput = PageOffers.Input(model, section: placement.onlySection)
                     let makeOffers = {
-                        PageOffers.options(model.options, offersInput, strings: locale.strings, config: site.config)
+                        PageOffers.options(model.options, offersInput, strings: locale.strings, config: config)
                     }
                     let offers = memos.map {
                         $0.cache.offers.value(for: $0.key(offersInput, after: optionsKey!), make: makeOffers)
