@@ -83,7 +83,8 @@ def without_experiments(config, page):
     end = next((index for index in range(start + 1, len(lines))
                 if lines[index] and not lines[index][0].isspace() and not lines[index].startswith(("#", "-"))),
                len(lines))
-    if not re.search(rf"\bpage:\s*{re.escape(page)}\b", "\n".join(lines[start:end])):
+    # The whole name: `page: pro` is not `page: pro-x`.
+    if not re.search(rf"\bpage:\s*[\"']?{re.escape(page)}[\"']?(?![\w.+-])", "\n".join(lines[start:end])):
         config.write_text("\n".join(lines[:start] + lines[end:]), encoding="utf-8")
 
 
