@@ -11,7 +11,8 @@ struct PolicyPages {
     var content: ContentFiles
     var theme: Theme
     var config: SiteConfig
-    var links: [(kind: String, link: Policies.Link)]
+    /// Each policy page, with the policies it is the page of (both, for a file named as terms and privacy policy).
+    var links: [(kinds: [String], link: Policies.Link)]
     var stylesheet: String
     /// The language of a policy page's base file (`terms.md`).
     var defaultLocale: String?
@@ -26,16 +27,20 @@ struct PolicyPages {
         links = Self.links(config: config, catalog: catalog, pages: pages)
     }
 
-    /// The policies rendered as pages (one per slug), from the settings, the catalog and the pages' front matter.
+    /// The policies rendered as pages (one per slug), from the settings, the catalog and the pages' front matter,
+    /// each with every policy it is the page of, in one order whichever page names it first.
     static func links(config: SiteConfig, catalog: Catalog?,
-                      pages: some Sequence<Page>) -> [(kind: String, link: Policies.Link)] {
-        var links: [(kind: String, link: Policies.Link)] = []
+                      pages: some Sequence<Page>) -> [(kinds: [String], link: Policies.Link)] {
+        let order = ["termsOfService", "privacyPolicy"]
+        var links: [(kinds: [String], link: Policies.Link)] = []
         for policies in [config.policies] + [catalog?.appPolicies].compactMap({ $0 }) + pages.map(\.policies) {
-            for (kind, link) in [("termsOfService", policies.termsOfService),
-                                 ("privacyPolicy", policies.privacyPolicy)] {
-                guard let link, case .page = link, !links.contains(where: { slug($0.link) == slug(link) })
-                else { continue }
-                links.append((kind, link))
+            for (kind, link) in zip(order, [policies.termsOfService, policies.privacyPolicy]) {
+                guard let link, case .page = link else { continue }
+                if let known = links.firstIndex(where: { slug($0.link) == slug(link) }) {
+                    links[known].kinds = order.filter { $0 == kind || links[known].kinds.contains($0) }
+                } else {
+                    links.append(([kind], link))
+                }
             }
         }
         return links
@@ -52,7 +57,7 @@ struct PolicyPages {
                 into files: inout [(file: OutputFile, source: String)],
                 diagnostics: inout Diagnostics) -> [String: String] {
         var paths: [String: String] = [:]
-        for (kind, link) in links {
+        for (kinds, link) in links {
             guard case .page(let name, let text, let location) = link else { continue }
             let slug = Self.slug(link)
             var markdown = text
@@ -72,7 +77,9 @@ struct PolicyPages {
             let rendered = Markdown.render(markdown, allowRawHTML: config.allowRawHTML, tableWords: words)
             let path = "\(locale)/policies/\(slug)/"
             let root = "../../../"
-            let title = rendered.firstH1 ?? strings[kind]
+            // Without a heading of its own, the page is titled by what it is: "Terms of Service and Privacy Policy"
+            // for one file named as both.
+            let title = rendered.firstH1 ?? ICU.formatList(kinds.map { strings[$0] }, locale: locale)
             let canonicalURL = config.baseURL.map { $0 + path }
             let preview = LinkPreview(description: config.appName ?? title, url: canonicalURL,
                                       image: config.appSocialImage, locale: locale)
@@ -91,8 +98,8 @@ struct PolicyPages {
             ]
             do {
                 let source = text.isEmpty
-                    ? "the \(kind) page \(joinPath(content.folder, "content/" + name))"
-                    : "the \(kind) text of \(location.file)"
+                    ? "the \(kinds.joined(separator: " and ")) page \(joinPath(content.folder, "content/" + name))"
+                    : "the \(kinds.joined(separator: " and ")) text of \(location.file)"
                 files.append((OutputFile(path + "index.html",
                                          try theme.library.render("policy", .object(context), strict: true)), source))
                 paths[slug] = path

@@ -11,7 +11,7 @@ extension FuzzEntry {
         for allowRawHTML in [false, true] {
             var diagnostics = Diagnostics()
             let files = ContentFiles(["page.md": text], folder: "site", allowRawHTML: allowRawHTML, diagnostics: &diagnostics)
-            _ = files.policyPageNames
+            _ = files.policyPageReferences(readBy: ["en-US"])
             if let page = files.page("page", locale: "en-US", diagnostics: &diagnostics) {
                 var markdown = page.body
                 if case .success(let template)? = page.bodyTemplate,

@@ -92,18 +92,28 @@ public struct ContentFiles: Sendable {
         }
     }
 
-    /// Files that some page's front matter names as a policy page (`policies: { termsOfService: { page: terms.md } }`).
-    public var policyPageNames: Set<String> {
-        var names = Set<String>()
-        for file in files.values.flatMap(\.values) {
-            guard let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
-            for key in ["termsOfService", "privacyPolicy"] {
-                if case .scalar(let name, _)? = policies[key]?["page"]?.value {
-                    names.insert(PageLoader.nameAndLocale(name).name)
+    /// The files that the front matter of a file some locale reads names as policy pages (`policies:
+    /// { termsOfService: { page: terms.md } }`), by base name, each with where it is named. A translation that no
+    /// locale reads names none: what it says is in no page.
+    public func policyPageReferences(readBy locales: [String]) -> [(name: String, location: SourceLocation)] {
+        var references: [(name: String, location: SourceLocation)] = []
+        var read = Set<String>()
+        for name in names {
+            for locale in locales {
+                guard let file = file(name, locale: locale), read.insert(file.path).inserted,
+                      let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
+                for key in ["termsOfService", "privacyPolicy"] {
+                    guard let node = policies[key]?["page"], case .scalar(let page, _) = node.value else { continue }
+                    references.append((PageLoader.nameAndLocale(page).name, node.location))
                 }
             }
         }
-        return names
+        return references
+    }
+
+    /// Whether a file of `name` names what a store page sells (`groupID` or `productIDs`).
+    public func isStorePage(_ name: String) -> Bool {
+        files[name]?.values.contains { $0.pairs.contains { $0.key == "groupID" || $0.key == "productIDs" } } ?? false
     }
 
     /// Copy fills placeholders as text: `{{{name}}}` and `{{&name}}` would put catalog text into the page as markup.

@@ -6,10 +6,13 @@ import Foundation
 
 extension Policies {
     /// Content files named by `{ page: NAME.md }` links, by base name.
-    public var pageNames: [String] {
+    public var pageNames: [String] { pageReferences.map(\.name) }
+
+    /// Content files named by `{ page: NAME.md }` links, by base name, each with where it is named.
+    public var pageReferences: [(name: String, location: SourceLocation)] {
         [termsOfService, privacyPolicy].compactMap { link in
-            guard case .page(let name, let markdown, _)? = link, markdown.isEmpty else { return nil }
-            return PageLoader.nameAndLocale(name).name
+            guard case .page(let name, let markdown, let location)? = link, markdown.isEmpty else { return nil }
+            return (PageLoader.nameAndLocale(name).name, location)
         }
     }
 }

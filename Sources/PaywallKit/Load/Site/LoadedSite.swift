@@ -107,9 +107,17 @@ struct LoadedSite {
         let (theme, themeDiagnostics) = early?.value ?? loadTheme(locales, defaultLocale)
         diagnostics.append(contentsOf: themeDiagnostics.all)
 
-        // Policy pages are content files named by a policy's `{ page: … }`; every other file is a store page.
-        let policyNames = content.policyPageNames
-            .union([config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageNames))
+        // Policy pages are content files named by a policy's `{ page: … }` in the settings, the catalog or a file
+        // some locale reads; every other file is a page. A store page is never also a policy page: which one it
+        // became would hang on another page's front matter.
+        let policyReferences = [config.policies, catalog?.appPolicies ?? Policies()].flatMap(\.pageReferences)
+            + content.policyPageReferences(readBy: locales)
+        let policyNames = Set(policyReferences.map(\.name))
+        for (name, location) in policyReferences where content.isStorePage(name) {
+            diagnostics.error(location,
+                              "'\(name)' is a store page (it names a groupID or productIDs), not a policy page",
+                              hint: "name a content file that holds the policy's text, or give the policy's URL")
+        }
         var pages: [String: [Page]] = [:]
         /// A locale's list, room made for every page at once (a `Page` is hundreds of bytes to move on each growth).
         func emptyList() -> [Page] {
