@@ -31,10 +31,14 @@ import Testing
         #expect(error?.message.contains("privacyPolicy page site/content/lifetime.md") == true, "\(String(describing: error))")
     }
 
-    @Test func aPageNamedLikeAFileAtTheRootIsAnError() {
-        let result = site.with { $0.content["404.html.md"] = TestSite.defaultPage }.build()
-        let errors = result.diagnostics.errors.filter { $0.message.contains("needs a folder of that name") }
-        #expect(errors.contains { $0.message.contains("'en-US/404.html'") && $0.location.file == "site/content/404.html.md" }, "\(result.diagnostics.errors)")
+    /// One error at the file, not also the collisions its folders would have had with the root's files.
+    @Test("a page named like a file at the root is one error",
+          arguments: ["404.html", "offers.json", "paywall-manifest.json", "_headers", "assets", "Assets"])
+    func aPageNamedLikeWhatTheRootHolds(_ name: String) {
+        let result = site.with { $0.content["\(name).md"] = TestSite.defaultPage }.build()
+        expectError(result.diagnostics.errors, "the page '\(name)' would be written at \(name)/, where the output holds paywall's own \(name)",
+                    file: "site/content/\(name).md", line: 1)
+        #expect(result.diagnostics.errors.count == 1, "\(result.diagnostics.errors)")
         #expect(result.files.isEmpty)
     }
 
@@ -43,6 +47,12 @@ import Testing
         let errors = site.config(replacing: "locales: [en-US]", with: "locales: [en-US, \(locale)]").errors
         expectError(errors, "'\(locale)' is not a locale ICU knows", file: "site/paywall.yml",
                     line: TestSite.line(of: "locales:", in: TestSite.defaultConfig))
+    }
+
+    /// The names paywall writes at the output's top are the names the types that write them use.
+    @Test func theReservedPageNamesAreTheRootFilesNames() {
+        let written = [PageOffers.fileName, ExperimentsFile.fileName, Manifest.fileName, Sitemap.fileName]
+        #expect(LoadedSite.reservedPageNames.isSuperset(of: written))
     }
 
     @Test func knownLocalesStillLoad() {

@@ -153,24 +153,9 @@ struct LoadedSite {
                                     hint: "merge the two files into one, or delete this one")
             }
         }
-        // Pages become folders: two names a case-insensitive disk takes for one are an error.
-        var folded: [String: String] = [:]
-        for name in content.names {
-            guard let first = folded.updateValue(name, forKey: name.lowercased()) else { continue }
-            let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
-            diagnostics.error(SourceLocation(file: path),
-                              "the pages '\(first)' and '\(name)' differ only in case: "
-                                  + "on a case-insensitive disk (a Mac's default) one replaces the other",
-                              hint: "rename one of the two files")
-        }
-        for name in content.names where !Identifier.isValid(name) && Experiment.split(pageName: name) == nil {
-            let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
-            diagnostics.error(SourceLocation(file: path),
-                              "the page name '\(name)' has characters a URL path should not have",
-                              hint: "rename the file with letters, digits, '.', '_' and '-' only")
-        }
-        for name in content.names where !policyNames.contains(name)
-            && (Identifier.isValid(name) || Experiment.split(pageName: name) != nil) {
+        let refused = checkPageNames(content, policyNames: policyNames, folder: inputs.path("content"),
+                                     diagnostics: &diagnostics)
+        for name in content.names where !policyNames.contains(name) && !refused.contains(name) {
             guard content.files[name]?[""] != nil else {
                 let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
                 diagnostics.error(SourceLocation(file: path), "a translation without its page",
