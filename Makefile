@@ -120,8 +120,8 @@ FUZZ_RUN_FLAGS = -timeout=1 -rss_limit_mb=512 -max_len=$(FUZZ_MAX_LEN_$*) -dict=
 FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=64 SWIFT_BACKTRACE=enable=no
 
 FUZZ_SWIFTFLAGS := -sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library \
-	-I $(FUZZ_BUILD) -I $(FUZZ_BUILD)/CLocale -I Sources/CCmarkGFM -I Sources/CYAML
-FUZZ_LIBS := -use-ld=lld -lcmark-gfm -lcmark-gfm-extensions -lyaml -licui18n -licuuc
+	-I $(FUZZ_BUILD) -I $(FUZZ_BUILD)/CLocale -I Sources/CCmarkGFM -I Sources/CYAML -I Sources/CQRencode
+FUZZ_LIBS := -use-ld=lld -lcmark-gfm -lcmark-gfm-extensions -lyaml -lqrencode -licui18n -licuuc
 FUZZ_OBJECTS := $(FUZZ_BUILD)/CLocale.o $(FUZZ_BUILD)/PaywallPlatform.o $(FUZZ_BUILD)/Mustache.o $(FUZZ_BUILD)/PaywallKit.o $(FUZZ_BUILD)/PaywallServer.o
 FUZZ_BINARIES := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
 
