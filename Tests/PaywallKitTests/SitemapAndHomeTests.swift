@@ -59,14 +59,17 @@ import Testing
         #expect(errors.first?.location.line == TestSite.defaultConfig.split(separator: "\n").count + 1)
     }
 
-    @Test func aLocaleNamedLikeAPageLeavesThePageItsAddress() throws {
+    /// `pro/` would be both the page's locale-less address and the `pro` locale's folder, whose home hosts send
+    /// `pro/` to: one error at the page's file, not a home page silently replaced.
+    @Test func aLocaleNamedLikeAPageIsAnErrorAtThePage() {
         let site = Self.site.with { site in
             site.config = TestSite.defaultConfig.replacingOccurrences(of: "locales: [en-US]", with: "locales: [en-US, pro]")
         }
         let result = site.build()
-        #expect(result.diagnostics.errors.isEmpty, "\(result.diagnostics.errors)")
-        #expect(TestSite.file("pro/index.html", of: result)?.contains("hreflang=\"en-US\"") == true)
-        #expect(try #require(result.routes).localeHome("pro") == nil)
+        expectError(result.diagnostics.errors, "the page 'pro' would be written at pro/, where the output holds the pro locale's pages",
+                    file: "site/content/pro.md", line: 1)
+        #expect(result.diagnostics.errors.count == 1, "\(result.diagnostics.errors)")
+        #expect(result.files.isEmpty)
     }
 
     @Test func theSitemapListsEveryStorePageInEachLocaleWithItsAlternates() throws {

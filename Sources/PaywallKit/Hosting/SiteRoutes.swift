@@ -117,10 +117,9 @@ public struct SiteRoutes: Sendable, Equatable {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
-    /// Where `LOCALE/` leads: the locale's home, unless a page has the locale's name (a locale `pro` and a page
-    /// `pro`), whose locale-less address `pro/` is the same path.
+    /// Where `LOCALE/` leads: the locale's home (no page has a locale's name: that is an error at load).
     public func localeHome(_ locale: String) -> String? {
-        guard let home = homes[locale], !home.isEmpty, !pages.contains(where: { $0.name == locale }) else { return nil }
+        guard let home = homes[locale], !home.isEmpty else { return nil }
         return home
     }
 

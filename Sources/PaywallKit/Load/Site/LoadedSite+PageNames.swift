@@ -9,11 +9,10 @@ extension LoadedSite {
 
     /// Pages become folders, at the output's top (`NAME/`) and in each locale's (`LOCALE/NAME/`): a name must be a
     /// URL path segment, differ from the others by more than case (a Mac's disk takes `Pro` and `pro` for one), and
-    /// from paywall's own files at the top (a policy page is written under `LOCALE/policies/` only; a locale named
-    /// like a page leaves the page its address, and has no home page there). Returns the names refused, which make
-    /// no page: each is one error, not also the collisions its files would have. `folder`: the place named when a
-    /// name has no file.
-    static func checkPageNames(_ content: ContentFiles, policyNames: Set<String>, folder: String,
+    /// from what the top holds already: a locale's folder (whose home hosts send `LOCALE/` to) and paywall's own files
+    /// (a policy page is written under `LOCALE/policies/` only). Returns the names refused, which make no page: each
+    /// is one error, not also the collisions its files would have. `folder`: the place named when a name has no file.
+    static func checkPageNames(_ content: ContentFiles, locales: [String], policyNames: Set<String>, folder: String,
                                diagnostics: inout Diagnostics) -> Set<String> {
         var refused = Set<String>()
         func place(_ name: String) -> SourceLocation {
@@ -32,10 +31,12 @@ extension LoadedSite {
             diagnostics.error(place(name), "the page name '\(name)' has characters a URL path should not have",
                               hint: "rename the file with letters, digits, '.', '_' and '-' only")
         }
-        for name in content.names where !policyNames.contains(name) && reservedPageNames.contains(name.lowercased()) {
+        for name in content.names where !policyNames.contains(name) {
+            let locale = locales.first { $0.lowercased() == name.lowercased() }
+            guard locale != nil || reservedPageNames.contains(name.lowercased()) else { continue }
             refused.insert(name)
             diagnostics.error(place(name), "the page '\(name)' would be written at \(name)/, where the output holds "
-                                  + "paywall's own \(name)",
+                                  + (locale.map { "the \($0) locale's pages" } ?? "paywall's own \(name)"),
                               hint: "rename the file; a page's name is its address")
         }
         return refused

@@ -153,8 +153,8 @@ struct LoadedSite {
                                     hint: "merge the two files into one, or delete this one")
             }
         }
-        let refused = checkPageNames(content, policyNames: policyNames, folder: inputs.path("content"),
-                                     diagnostics: &diagnostics)
+        let refused = checkPageNames(content, locales: locales, policyNames: policyNames,
+                                     folder: inputs.path("content"), diagnostics: &diagnostics)
         for name in content.names where !policyNames.contains(name) && !refused.contains(name) {
             guard content.files[name]?[""] != nil else {
                 let path = content.files[name]?.values.map(\.path).min() ?? inputs.path("content")
