@@ -97,11 +97,13 @@ public struct ContentFiles: Sendable {
     /// locale reads names none: what it says is in no page.
     public func policyPageReferences(readBy locales: [String]) -> [(name: String, location: SourceLocation)] {
         var references: [(name: String, location: SourceLocation)] = []
-        var read = Set<String>()
         for name in names {
-            for locale in locales {
-                guard let file = file(name, locale: locale), read.insert(file.path).inserted,
-                      let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
+            // Which locale reads a file is asked only of names whose files name policies (few, or none).
+            let naming = (files[name] ?? [:]).values.filter { $0.pairs.contains { $0.key == "policies" } }
+            guard !naming.isEmpty else { continue }
+            let read = Set(locales.compactMap { file(name, locale: $0)?.path })
+            for file in naming.sorted(by: { $0.path < $1.path }) where read.contains(file.path) {
+                guard let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
                 for key in ["termsOfService", "privacyPolicy"] {
                     guard let node = policies[key]?["page"], case .scalar(let page, _) = node.value else { continue }
                     references.append((PageLoader.nameAndLocale(page).name, node.location))
