@@ -230,7 +230,7 @@ import Testing
         }
         #expect(name == "privacy.md")
         #expect(markdown.isEmpty)
-        #expect(catalog.appPolicies.pageNames == ["privacy"])
+        #expect(catalog.appPolicies.pageReferences.map(\.name) == ["privacy"])
     }
 
     @Test func flowAndBlockYAMLGiveTheSameCatalog() throws {

@@ -97,9 +97,10 @@ struct PolicyPages {
                 "t": texts,
             ]
             do {
+                let what = kinds.joined(separator: " and ")
                 let source = text.isEmpty
-                    ? "the \(kinds.joined(separator: " and ")) page \(joinPath(content.folder, "content/" + name))"
-                    : "the \(kinds.joined(separator: " and ")) text of \(location.file)"
+                    ? "the \(what) page \(joinPath(content.folder, "content/" + name))"
+                    : "the \(what) text of \(location.file)"
                 files.append((OutputFile(path + "index.html",
                                          try theme.library.render("policy", .object(context), strict: true)), source))
                 paths[slug] = path

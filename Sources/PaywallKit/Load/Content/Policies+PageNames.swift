@@ -5,9 +5,6 @@ import Foundation
 #endif
 
 extension Policies {
-    /// Content files named by `{ page: NAME.md }` links, by base name.
-    public var pageNames: [String] { pageReferences.map(\.name) }
-
     /// Content files named by `{ page: NAME.md }` links, by base name, each with where it is named.
     public var pageReferences: [(name: String, location: SourceLocation)] {
         [termsOfService, privacyPolicy].compactMap { link in
