@@ -99,11 +99,12 @@ public struct ContentFiles: Sendable {
         var references: [(name: String, location: SourceLocation)] = []
         for name in names {
             // Which locale reads a file is asked only of names whose files name policies (few, or none).
-            let naming = (files[name] ?? [:]).values.filter { $0.pairs.contains { $0.key == "policies" } }
+            let naming = (files[name] ?? [:]).values.compactMap { file in
+                file.pairs.first { $0.key == "policies" }.map { (path: file.path, policies: $0.value) }
+            }
             guard !naming.isEmpty else { continue }
             let read = Set(locales.compactMap { file(name, locale: $0)?.path })
-            for file in naming.sorted(by: { $0.path < $1.path }) where read.contains(file.path) {
-                guard let policies = file.pairs.first(where: { $0.key == "policies" })?.value else { continue }
+            for (path, policies) in naming.sorted(by: { $0.path < $1.path }) where read.contains(path) {
                 for key in ["termsOfService", "privacyPolicy"] {
                     guard let node = policies[key]?["page"], case .scalar(let page, _) = node.value else { continue }
                     references.append((PageLoader.nameAndLocale(page).name, node.location))

@@ -31,8 +31,9 @@ extension LoadedSite {
             diagnostics.error(place(name), "the page name '\(name)' has characters a URL path should not have",
                               hint: "rename the file with letters, digits, '.', '_' and '-' only")
         }
+        let localesByFolded = Dictionary(locales.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         for name in content.names where !policyNames.contains(name) {
-            let locale = locales.first { $0.lowercased() == name.lowercased() }
+            let locale = localesByFolded[name.lowercased()]
             guard locale != nil || reservedPageNames.contains(name.lowercased()) else { continue }
             refused.insert(name)
             diagnostics.error(place(name), "the page '\(name)' would be written at \(name)/, where the output holds "
