@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        // jemalloc replaces the C library's malloc on Linux (PaywallPlatform's Allocator.swift).
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         .target(name: "CLocale", dependencies: ["CICU"],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -24,7 +26,8 @@ let package = Package(
 
         // Every OS call (files, locks, renames, sockets, signals, watching, processes): the rest reaches the
         // system only through this target's small interfaces.
-        .target(name: "PaywallPlatform"),
+        .target(name: "PaywallPlatform",
+                dependencies: [.target(name: "CJemalloc", condition: .when(platforms: [.linux]))]),
         .target(name: "Mustache"),
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),

@@ -27,8 +27,9 @@ fi
 
 # icu-devtools: icupkg and genccode, with which make build thins ICU's data (scripts/icu-data.sh).
 # libqrencode-dev: plain pages' QR codes (Debian ships no static archive of it: scripts/static-libs.sh makes one).
+# libjemalloc-dev: the allocator the binary links in place of glibc's (Sources/PaywallPlatform/Allocator.swift).
 build_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libqrencode-dev libicu-dev icu-devtools
-                pkg-config)
+                libjemalloc-dev pkg-config)
 
 missing=()
 for pkg in "${build_packages[@]}" "$@"; do

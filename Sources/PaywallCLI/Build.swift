@@ -42,7 +42,7 @@ enum Build {
             let total = TextFormat.fixed(seconds * 1000, places: 1)
             reporter.err("timings: \(result.timings.description), total \(total) ms "
                              + "(\(EnglishPlural.count(options.jobs, "job")); "
-                             + "resolve, render and write summed over jobs)")
+                             + "resolve, render and write summed over jobs)" + Self.memory)
         }
         let locales = Set(result.manifest?.pages.map(\.locale) ?? []).count
         let summary = "\(EnglishPlural.count(result.pageCount, "page")) in \(EnglishPlural.count(locales, "locale"))"
@@ -52,6 +52,14 @@ enum Build {
             reporter.status("Checked \(summary) in \(TextFormat.fixed(seconds, places: 2)) s: no errors")
         }
         return 0
+    }
+
+    /// "; memory 41.2 MiB allocated, 60.3 MiB resident" (the allocator's figures at the end of the build), or nothing
+    /// where the allocator gives none.
+    static var memory: String {
+        guard let (allocated, resident) = Allocator.figures else { return "" }
+        let mib = { (bytes: Int) in TextFormat.fixed(Double(bytes) / 1_048_576, places: 1) }
+        return "; memory \(mib(allocated)) MiB allocated, \(mib(resident)) MiB resident"
     }
 
     /// A site folder that does not exist is one error, not one per file it lacks.
