@@ -24,9 +24,11 @@ done
 # everywhere.
 [[ -f $system/libjemalloc_pic.a ]] || { echo "static-libs.sh: $system/libjemalloc_pic.a is missing (libjemalloc-dev installs it)" >&2; exit 1; }
 # Without its C++ operators (jemalloc_cpp): libstdc++'s, which call malloc, are linked for ICU already.
-members=$(mktemp -d)
-(cd "$members" && ar x "$system/libjemalloc_pic.a" && rm -f jemalloc_cpp.pic.o && ld -r -o "$dir/lib/jemalloc.o" ./*.o)
-rm -rf "$members"
+if [[ ! $dir/lib/jemalloc.o -nt $system/libjemalloc_pic.a ]]; then
+  members=$(mktemp -d)
+  (cd "$members" && ar x "$system/libjemalloc_pic.a" && rm -f jemalloc_cpp.pic.o && ld -r -o "$dir/lib/jemalloc.o" ./*.o)
+  rm -rf "$members"
+fi
 echo "INPUT($dir/lib/jemalloc.o)" > "$dir/lib/libjemalloc.a"
 ln -sf "$(gcc -print-file-name=libstdc++.a)" "$dir/lib/libstdc++.a"
 "$(dirname "${BASH_SOURCE[0]}")/icu-data.sh" "$dir/lib/libicudata.a"
