@@ -119,8 +119,18 @@ enum PageOffers {
             default: "null"
             }
         }
+        /// Written into one string of the final size: a page's object holds its options' list, kilobytes long.
         static func object(_ members: [(String, String)]) -> String {
-            "{" + members.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            var object = "{"
+            object.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 })
+            for (index, (key, value)) in members.enumerated() {
+                object += index == 0 ? "\"" : ",\""
+                object += key
+                object += "\":"
+                object += value
+            }
+            object += "}"
+            return object
         }
     }
 }
