@@ -31,7 +31,7 @@ extension Renderer {
             for (block, content) in arguments ?? [:] where renderer.overrides[block] == nil {
                 renderer.overrides[block] = Override(content: content, templateName: includingTemplate)
             }
-            try renderer.render(template.tokens[...])
+            try renderer.render(template.steps[...])
         }
     }
 
@@ -39,19 +39,19 @@ extension Renderer {
     mutating func renderBlock(_ block: Block) throws(MustacheError) {
         let override = overrides[block.name]
         let content = override?.content ?? block.defaultContent
-        guard !content.tokens.isEmpty else { return }
+        guard !content.steps.isEmpty else { return }
         let indentation = indentation + block.indentation
         try nested(templateName: override?.templateName ?? templateName, indentation: indentation,
                    at: block.location) { (renderer: inout Renderer) throws(MustacheError) in
-            var tokens = content.tokens[...]
+            var steps = content.steps[...]
             if block.standalone {
                 // The tag's line was removed, so the content's first line needs indenting too.
                 if !content.startsAtLineStart { appendUTF8(indentation, to: &renderer.output) }
-            } else if content.startsAtLineStart, case .lineStart = tokens.first {
+            } else if content.startsAtLineStart, case .lineStart = steps.first {
                 // The whitespace before the tag is still in the output; don't indent twice.
-                tokens = tokens.dropFirst()
+                steps = steps.dropFirst()
             }
-            try renderer.render(tokens)
+            try renderer.render(steps)
         }
     }
 }

@@ -27,7 +27,7 @@ extension Renderer {
     private mutating func renderLambdaTemplate(_ template: Template) throws(MustacheError) {
         try nested(templateName: template.name, indentation: "", at: SourceLocation(line: 1, column: 1)) {
             (renderer: inout Renderer) throws(MustacheError) in
-            try renderer.render(template.tokens[...])
+            try renderer.render(template.steps[...])
         }
     }
 }

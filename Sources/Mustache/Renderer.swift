@@ -39,28 +39,48 @@ struct Renderer {
         self.escape = escape
     }
 
-    mutating func render(_ tokens: ArraySlice<Token>) throws(MustacheError) {
-        // By index, not by iterator: a token read in place is borrowed, where an iterator hands out a copy.
-        var index = tokens.startIndex
-        while index < tokens.endIndex {
+    mutating func render(_ steps: ArraySlice<Step>) throws(MustacheError) {
+        // By index, not by iterator; a step is copied without a reference count, and its variable or section is
+        // used where its template keeps it (unretained).
+        var index = steps.startIndex
+        while index < steps.endIndex {
             defer { index += 1 }
-            switch tokens[index] {
+            switch steps[index] {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
             case .lineStart:
                 if !indentation.isEmpty { appendUTF8(indentation, to: &output) }
             case .variable(let variable):
-                try renderVariable(variable)
+                try borrowing(variable) { (renderer: inout Renderer, variable) throws(MustacheError) in
+                    try renderer.renderVariable(variable)
+                }
             case .section(let section):
-                try renderSection(section)
-            case .partial(let inclusion):
+                try borrowing(section) { (renderer: inout Renderer, section) throws(MustacheError) in
+                    try renderer.renderSection(section)
+                }
+            case .other(.partial(let inclusion)):
                 try renderInclusion(inclusion, arguments: nil)
-            case .parent(let inclusion, let arguments):
+            case .other(.parent(let inclusion, let arguments)):
                 try renderInclusion(inclusion, arguments: arguments)
-            case .block(let block):
+            case .other(.block(let block)):
                 try renderBlock(block)
+            case .other:
+                break
             }
         }
+    }
+
+    /// Calls `body` with the object `unmanaged` refers to, neither retained nor released: the template it is read
+    /// from keeps it.
+    @inline(__always)
+    private mutating func borrowing<Object: AnyObject>(
+        _ unmanaged: Unmanaged<Object>, _ body: (inout Renderer, Object) throws(MustacheError) -> Void
+    ) throws(MustacheError) {
+        var failure: MustacheError?
+        unmanaged._withUnsafeGuaranteedRef { object in
+            do throws(MustacheError) { try body(&self, object) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     private mutating func renderVariable(_ variable: Variable) throws(MustacheError) {
@@ -84,7 +104,7 @@ struct Renderer {
                 try checkDepth(at: section.location)
                 depth += 1
                 defer { depth -= 1 }
-                try render(section.tokens[...])
+                try render(section.steps[...])
             }
             return
         }
@@ -99,12 +119,12 @@ struct Renderer {
             for item in items {
                 try checkExpansion(at: section.location)
                 stack.append(item)
-                try render(section.tokens[...])
+                try render(section.steps[...])
                 stack.removeLast()
             }
         default:
             stack.append(value)
-            try render(section.tokens[...])
+            try render(section.steps[...])
             stack.removeLast()
         }
     }

@@ -36,7 +36,7 @@ private func fresh(_ text: String) -> String {
 private extension Token {
     var isolatedCopy: Token {
         switch self {
-        case .text(let bytes): .text(bytes.withUnsafeBufferPointer { Array($0) })
+        case .text(let run): .text(TextRun(run.bytes))
         case .lineStart: .lineStart
         case .variable(let variable):
             .variable(Variable(name: variable.name.isolatedCopy, escaped: variable.escaped,

@@ -59,7 +59,7 @@ struct TemplateParser {
             if dropsLeft, let first, index < first { continue }
             if dropsRight, let last, index > last { continue }
             let text = index == range.lowerBound ? removingDedent(from: lexeme.content) : lexeme.content
-            if !text.isEmpty { append(.text(Array(text.utf8))) }
+            if !text.isEmpty { append(.text(TextRun(text.utf8))) }
         }
     }
 

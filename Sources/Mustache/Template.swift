@@ -7,6 +7,8 @@ public struct Template: Sendable {
     /// The name used in error messages, and the default name in a ``TemplateLibrary``.
     public let name: String
     let tokens: [Token]
+    /// `tokens` as the renderer walks them.
+    let steps: [Step]
 
     /// Parses `source`; `name` identifies the template in errors.
     public init(_ source: String, name: String) throws(MustacheError) {
@@ -16,11 +18,13 @@ public struct Template: Sendable {
     init(_ source: String, name: String, delimiters: Delimiters) throws(MustacheError) {
         self.name = name
         tokens = try TemplateParser.parse(source, name: name, delimiters: delimiters)
+        steps = Step.steps(of: tokens)
     }
 
     init(name: String, tokens: [Token]) {
         self.name = name
         self.tokens = tokens
+        steps = Step.steps(of: tokens)
     }
 
     /// Renders this template against `context`, resolving partials and parents through `library`.

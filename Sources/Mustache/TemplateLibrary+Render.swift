@@ -33,7 +33,7 @@ extension TemplateLibrary {
         var renderer = Renderer(library: self, context: context, templateName: template.name, strict: strict,
                                 escape: escape)
         renderer.output.reserveCapacity(capacity)
-        try renderer.render(template.tokens[...])
+        try renderer.render(template.steps[...])
         return renderer.output
     }
 }

@@ -44,7 +44,7 @@ enum TemplateReference: Sendable {
 /// A node of a parsed template. Rendering walks these once, appending to one output string.
 enum Token: Sendable {
     /// Literal text as UTF-8; it holds at most one newline, at its end.
-    case text([UInt8])
+    case text(TextRun)
     /// The start of a source line: the renderer writes the current indentation here.
     case lineStart
     /// `{{name}}`, `{{{name}}}` or `{{&name}}`.
@@ -81,11 +81,15 @@ final class Section: Sendable {
     let delimiters: Delimiters
     let location: SourceLocation
 
+    /// `tokens` as the renderer walks them.
+    let steps: [Step]
+
     init(name: VariableName, inverted: Bool, tokens: [Token], source: Substring, delimiters: Delimiters,
          location: SourceLocation) {
         self.name = name
         self.inverted = inverted
         self.tokens = tokens
+        steps = Step.steps(of: tokens)
         self.source = source
         self.delimiters = delimiters
         self.location = location
@@ -111,9 +115,17 @@ final class Inclusion: Sendable {
 /// The content of a block, as a default or as an argument passed to a parent.
 struct BlockContent: Sendable {
     let tokens: [Token]
+    /// `tokens` as the renderer walks them.
+    let steps: [Step]
     /// Whether the content begins at the start of a line (its opening tag ended its line),
     /// so its first token may be the `.lineStart` of that line.
     let startsAtLineStart: Bool
+
+    init(tokens: [Token], startsAtLineStart: Bool) {
+        self.tokens = tokens
+        steps = Step.steps(of: tokens)
+        self.startsAtLineStart = startsAtLineStart
+    }
 }
 
 /// A block where it expands, with its default content.
@@ -132,5 +144,43 @@ final class Block: Sendable {
         self.standalone = standalone
         self.indentation = indentation
         self.location = location
+    }
+}
+
+/// A run of template text, in memory of its own that is never written after it is made, so that the renderer copies
+/// it to the output through a plain pointer (``Step``).
+final class TextRun: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ text: some Collection<UInt8>) {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+        _ = bytes.initialize(from: text)
+        self.bytes = UnsafeBufferPointer(bytes)
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// A token as the renderer walks it: text, line starts, variables and sections (all but a few tokens of a page) refer
+/// to what they read without a reference count, so that walking a template neither retains nor releases. The
+/// template, section or block content that holds a step's tokens holds the step too and keeps what it refers to.
+enum Step: @unchecked Sendable {
+    case text(UnsafeBufferPointer<UInt8>)
+    case lineStart
+    case variable(Unmanaged<Variable>)
+    case section(Unmanaged<Section>)
+    /// A partial, parent or block: a few per page, rendered from the token.
+    case other(Token)
+
+    static func steps(of tokens: [Token]) -> [Step] {
+        tokens.map { token in
+            switch token {
+            case .text(let run): .text(run.bytes)
+            case .lineStart: .lineStart
+            case .variable(let variable): .variable(Unmanaged.passUnretained(variable))
+            case .section(let section): .section(Unmanaged.passUnretained(section))
+            case .partial, .parent, .block: .other(token)
+            }
+        }
     }
 }
