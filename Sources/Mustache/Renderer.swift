@@ -64,8 +64,8 @@ struct Renderer {
                 try renderInclusion(inclusion, arguments: arguments)
             case .other(.block(let block)):
                 try renderBlock(block)
-            case .other:
-                break
+            case .other(.text), .other(.lineStart), .other(.variable), .other(.section):
+                break  // never made: `Step.steps(of:)` gives these their own steps
             }
         }
     }
