@@ -14,6 +14,20 @@ import PaywallTestSupport
     static let linuxFastPaths = false
     #endif
 
+    /// On Linux jemalloc replaces the C library's malloc for the whole process, so what Swift allocates shows in its
+    /// figures; elsewhere there are none.
+    @Test func jemallocIsTheProcessAllocatorOnLinux() throws {
+        #if os(Linux)
+        let before = try #require(Allocator.figures)
+        let block = [UInt8](repeating: 1, count: 64 << 20)
+        let after = try #require(Allocator.figures)
+        #expect(after.allocated - before.allocated >= 32 << 20, "a 64 MiB array is not in jemalloc's figures")
+        withExtendedLifetime(block) {}
+        #else
+        #expect(Allocator.figures == nil)
+        #endif
+    }
+
     @Test func thePortableFlagIsTheEnvironmentVariable() {
         #expect(Platform.portable == (ProcessInfo.processInfo.environment["PAYWALL_PORTABLE"] == "1"))
     }
