@@ -64,19 +64,25 @@ public struct Strings: Sendable {
             template = forms[category] ?? forms["other"] ?? key
         case nil: template = key
         }
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        // Braces are ASCII: scanning the UTF-8 finds them without walking grapheme clusters.
-        let utf8 = template.utf8
-        var result = ""
-        var rest = utf8.startIndex
-        while let open = utf8[rest...].firstIndex(of: UInt8(ascii: "{")),
-              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
-            result += template[rest..<open]
-            let name = String(template[utf8.index(after: open)..<close])
-            result += arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")
-            rest = utf8.index(after: close)
+        // Braces are ASCII: the UTF-8 is scanned in place, without walking grapheme clusters, and the text is
+        // written into one buffer.
+        let filled = template.withUTF8 { bytes -> [UInt8]? in
+            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 32)
+            var rest = 0
+            while let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
+                result += bytes[rest..<open]
+                let name = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
+                result += (arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")).utf8
+                rest = close + 1
+                guard let next = bytes[rest...].firstIndex(of: UInt8(ascii: "{")) else { break }
+                open = next
+            }
+            result += bytes[rest...]
+            return result
         }
-        return result + template[rest...]
+        return filled.map { String(decoding: $0, as: UTF8.self) } ?? template
     }
 
     public subscript(key: String) -> String { format(key) }
