@@ -1,4 +1,4 @@
-/// Walks a token tree once, appending everything to a single output string.
+/// Walks a template's steps (``Step``, its tokens as rendered) once, appending everything to a single output string.
 struct Renderer {
     /// A block's content passed down from a parent tag, with the template it came from.
     struct Override {

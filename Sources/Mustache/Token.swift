@@ -41,7 +41,7 @@ enum TemplateReference: Sendable {
     case dynamic(VariableName)
 }
 
-/// A node of a parsed template. Rendering walks these once, appending to one output string.
+/// A node of a parsed template; the renderer walks the ``Step`` made of each.
 enum Token: Sendable {
     /// Literal text as UTF-8; it holds at most one newline, at its end.
     case text(TextRun)

@@ -67,17 +67,16 @@ public struct Strings: Sendable {
         // Braces are ASCII: the UTF-8 is scanned in place, without walking grapheme clusters, and the text is
         // written into one buffer.
         let filled = template.withUTF8 { bytes -> [UInt8]? in
-            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+            guard bytes.contains(UInt8(ascii: "{")) else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + 32)
             var rest = 0
-            while let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
+            while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "{")),
+                  let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
                 result += bytes[rest..<open]
                 let name = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
                 result += (arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")).utf8
                 rest = close + 1
-                guard let next = bytes[rest...].firstIndex(of: UInt8(ascii: "{")) else { break }
-                open = next
             }
             result += bytes[rest...]
             return result
