@@ -32,6 +32,8 @@ public struct MustacheObject: Sendable {
     }
 
     public var count: Int { members.count }
+    /// Where the members are stored: the same for copies of one object that none has changed since.
+    var storage: UnsafeRawPointer? { members.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
     public var isEmpty: Bool { members.isEmpty }
     /// The names, in order.
     public var names: [String] { members.map(\.name.text) }

@@ -2,13 +2,13 @@ extension Renderer {
     /// Resolves a name as the spec describes: `.` is the top of the stack; otherwise the
     /// first part is looked up from the top frame down, and each further part only in the
     /// value found so far. Returns `nil` when any part is missing.
-    func lookup(_ name: VariableName) -> MustacheValue? {
+    /// While a section's rendering is kept (``SectionMemo``), a name found below its list, or nowhere, is recorded.
+    mutating func lookup(_ name: VariableName) -> MustacheValue? {
         let components = name.components
         guard !components.isEmpty else { return stack.last }
         var frame = stack.count - 1
-        var value: MustacheValue
-        while true {
-            guard frame >= 0 else { return nil }
+        var value: MustacheValue?
+        while frame >= 0 {
             if let found = stack[frame].member(components[0]) {
                 value = found
                 break
@@ -16,12 +16,17 @@ extension Renderer {
             frame -= 1
         }
         var index = 1
-        while index < components.count {
-            guard let member = value.member(components[index]) else { return nil }
-            value = member
+        while index < components.count, let found = value {
+            value = found.member(components[index])
             index += 1
         }
+        if recording != nil { record(name, value, outside: frame < recording!.base) }
         return value
+    }
+
+    private mutating func record(_ name: VariableName, _ value: MustacheValue?, outside: Bool) {
+        if case .lambda? = value { recording!.keepable = false }
+        if outside { recording!.reads.append((name, value)) }
     }
 }
 

@@ -29,10 +29,14 @@ struct Renderer {
     var overrides: [String: Override] = [:]
     var depth = 0
     var expansions = 0
+    /// Renderings of list sections to write again (``SectionMemo``), and the one being kept, if any.
+    let memo: SectionMemo?
+    var recording: SectionRecording?
 
     init(library: TemplateLibrary, context: MustacheValue, templateName: String, strict: Bool,
-         escape: (@Sendable (String) -> String)? = nil) {
+         escape: (@Sendable (String) -> String)? = nil, memo: SectionMemo? = nil) {
         self.library = library
+        self.memo = memo
         self.stack = [context]
         self.templateName = templateName
         self.strict = strict
@@ -116,14 +120,23 @@ struct Renderer {
         case .lambda(let lambda):
             try renderLambdaSection(lambda(sectionText: String(section.source)), delimiters: section.delimiters)
         case .list(let items):
-            for item in items {
-                try checkExpansion(at: section.location)
-                stack.append(item)
-                try render(section.steps[...])
-                stack.removeLast()
+            if let memo, recording == nil, escape == nil, overrides.isEmpty, memo.sections.contains(section.name.text) {
+                try renderKept(section, items, memo: memo)
+            } else {
+                try renderItems(section, items)
             }
         default:
             stack.append(value)
+            try render(section.steps[...])
+            stack.removeLast()
+        }
+    }
+
+    /// Renders `section` once for each of `items`, each on top of the stack.
+    mutating func renderItems(_ section: Section, _ items: [MustacheValue]) throws(MustacheError) {
+        for item in items {
+            try checkExpansion(at: section.location)
+            stack.append(item)
             try render(section.steps[...])
             stack.removeLast()
         }

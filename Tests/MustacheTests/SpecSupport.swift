@@ -75,14 +75,28 @@ indirect enum JSONValue: Decodable {
 }
 
 extension SpecTest {
-    /// Renders the test as the spec describes: the template plus its partials in one library.
-    func render() throws -> String {
+    /// Renders the test as the spec describes: the template plus its partials in one library. With `memo`, twice: the
+    /// second rendering is returned, written from the memo where a section's rendering was kept.
+    func render(memo: SectionMemo? = nil) throws -> String {
         var library = TemplateLibrary()
         for (name, source) in partials ?? [:] {
             library[name] = try Template(source, name: name)
         }
         let template = try Template(self.template, name: "spec: \(name)")
-        let context = data.mustacheValue(lambda: specLambda(named: name))
+        let lambda = specLambda(named: name)
+        let context = data.mustacheValue(lambda: lambda)
+        if let memo {
+            _ = try library.renderUTF8(template, context, memo: memo)
+            // A lambda counts its calls: a test with one renders a context of its own again.
+            let again = lambda == nil ? context : data.mustacheValue(lambda: specLambda(named: name))
+            return String(decoding: try library.renderUTF8(template, again, memo: memo), as: UTF8.self)
+        }
         return try library.render(template, context)
+    }
+
+    /// The names of the template's and partials' sections, as `{{#name}}` writes them.
+    var sectionNames: Set<String> {
+        let sources = [template] + (partials ?? [:]).values
+        return Set(sources.flatMap { $0.matches(of: /\{\{[#^]\s*([^\s}]+)\s*\}\}/).map { String($0.1) } })
     }
 }

@@ -177,7 +177,8 @@ struct PageUnits: Sendable {
                 } ?? makeContexts()
                 let html = renderer.render(model, contexts: contexts, strings: locale.strings,
                                            texts: thread.texts(locale), placement: placement, library: thread.library,
-                                           capacity: thread.pageCapacity, diagnostics: &result.diagnostics)
+                                           capacity: thread.pageCapacity, sections: thread.sections,
+                                           diagnostics: &result.diagnostics)
                 thread.pageCapacity = max(thread.pageCapacity, (html?.count ?? 0) * 9 / 8)
                 if html != nil, !page.isPlain {
                     let offersInput = PageOffers.Input(model, section: placement.onlySection)

@@ -1,19 +1,23 @@
 import Mustache
 
 /// What one rendering thread keeps for one build: its own copy of the templates and of each locale's strings as a
-/// template value, so that threads never share the reference counts that rendering changes on every tag. Copies,
-/// not memos: each is the same value as the one it was copied from (and the value itself when one thread renders).
+/// template value, so that threads never share the reference counts that rendering changes on every tag (copies:
+/// each is the same value as the one it was copied from), and, with memos, the option lists it rendered.
 struct RenderState {
     let library: TemplateLibrary
+    /// The `options` sections this thread rendered, written again where the same list renders in the same context
+    /// (``SectionMemo``: by the list's bytes and every name the rendering looked up outside it); nil without memos.
+    let sections: SectionMemo?
     private var texts: [String: MustacheValue] = [:]
     /// The largest page this thread rendered, and room to spare: the bytes the next page reserves.
     var pageCapacity = 0
 
     private let isolated: Bool
 
-    init(library: TemplateLibrary, isolated: Bool) {
+    init(library: TemplateLibrary, isolated: Bool, memos: Bool) {
         self.library = isolated ? library.isolatedCopy() : library
         self.isolated = isolated
+        sections = memos ? SectionMemo(sections: ["options"]) : nil
     }
 
     /// The locale's strings as a template value, copied for this thread.

@@ -127,7 +127,7 @@ extension SiteBuilder {
             let threads = max(1, min(jobs, units.count))
             let runs = SiteBuilder.runs(localeSizes: localePages.map(\.count), threads: threads)
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                var thread = RenderState(library: theme.library, isolated: threads > 1)
+                var thread = RenderState(library: theme.library, isolated: threads > 1, memos: pages.memos != nil)
                 while case let run = next.add(1, ordering: .relaxed).oldValue, run < runs.count {
                     for index in runs[run] {
                         let locale = locales[units[index].locale],

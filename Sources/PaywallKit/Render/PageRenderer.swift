@@ -42,9 +42,10 @@ struct PageRenderer {
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
     /// `contexts`: the options' (`contexts(_:_:strings:)`, or the same found again); `library`: the theme's templates,
     /// or a copy of them (one per thread); `capacity`: the bytes to reserve (a page's size before), so that the page
-    /// is not copied as it grows.
+    /// is not copied as it grows; `sections`: the renderings of option lists this thread made before, written again
+    /// where the same list renders in the same context (``SectionMemo``).
     func render(_ model: StoreModel, contexts: OptionContexts? = nil, strings: Strings, texts: MustacheValue,
-                placement: Placement, library: TemplateLibrary? = nil, capacity: Int = 0,
+                placement: Placement, library: TemplateLibrary? = nil, capacity: Int = 0, sections: SectionMemo? = nil,
                 diagnostics: inout Diagnostics) -> [UInt8]? {
         let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
@@ -194,7 +195,7 @@ struct PageRenderer {
         do {
             if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings, config: config) }
             return try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true,
-                                                             capacity: capacity)
+                                                             capacity: capacity, memo: sections)
         } catch {
             diagnostics.error(SourceLocation(file: error.template, line: error.line, column: error.column),
                               error.message,
