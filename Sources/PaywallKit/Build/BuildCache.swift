@@ -18,9 +18,11 @@ public final class BuildCache: Sendable {
     let catalogs = Memo<Digest, CatalogRead>()
     let contentFiles = Memo<Digest, ContentFiles.Parsed>()
     let units = Memo<PageUnits.UnitKey, PageUnits.UnitResult>()
-    /// A page's options (by the digest of the site and ``Resolver/OptionsInput``), their contexts (by that key and
-    /// ``OptionContexts/Input``) and their list in `offers.json` (by that key and ``PageOffers/Input``).
+    /// A page's options (by the digest of the site and ``Resolver/OptionsInput``), their cards (by that key and
+    /// ``OptionContexts/Shared``), their contexts (by that key and ``OptionContexts/Input``) and their list in
+    /// `offers.json` (by that key and ``PageOffers/Input``).
     let options = Memo<Digest, Resolver.Options>()
+    let cards = Memo<Digest, OptionContexts.Cards>()
     let contexts = Memo<Digest, OptionContexts>()
     let offers = Memo<Digest, String>()
     /// The locale chooser and the host pages (``SiteBuilder/Plan/SiteFilesInput``), which `serve` makes after every
@@ -47,6 +49,7 @@ public final class BuildCache: Sendable {
         contentFiles.endBuild(succeeded: succeeded)
         units.endBuild(succeeded: succeeded)
         options.endBuild(succeeded: succeeded)
+        cards.endBuild(succeeded: succeeded)
         contexts.endBuild(succeeded: succeeded)
         offers.endBuild(succeeded: succeeded)
         siteFiles.endBuild(succeeded: succeeded)

@@ -171,7 +171,13 @@ struct PageUnits: Sendable {
                 placement.alternates = (localesOfPage[page.name] ?? []).map { (locale: $0, path: "\($0)/\(variant)") }
                 placement.policyPaths = locale.policyPaths
                 let contextsInput = OptionContexts.Input(model, root: PageRenderer.root(of: placement.path))
-                let makeContexts = { renderer.contexts(model, contextsInput, strings: locale.strings) }
+                let makeCards = { renderer.cards(model, contextsInput.shared, strings: locale.strings) }
+                let makeContexts = {
+                    let cards = memos.map {
+                        $0.cache.cards.value(for: $0.key(contextsInput.shared, after: optionsKey!), make: makeCards)
+                    }
+                    return renderer.contexts(model, contextsInput, cards: cards, strings: locale.strings)
+                }
                 let contexts = memos.map {
                     $0.cache.contexts.value(for: $0.key(contextsInput, after: optionsKey!), make: makeContexts)
                 } ?? makeContexts()

@@ -34,9 +34,16 @@ struct PageRenderer {
         String(repeating: "../", count: path.split(separator: "/").count)
     }
 
-    /// The option contexts of `model` at `placement`.
-    func contexts(_ model: StoreModel, _ input: OptionContexts.Input, strings: Strings) -> OptionContexts {
-        OptionContexts(model, input, strings: strings, config: config, vocabulary: vocabulary)
+    /// The option cards of `model` (``OptionContexts/Cards``).
+    func cards(_ model: StoreModel, _ input: OptionContexts.Shared, strings: Strings) -> OptionContexts.Cards {
+        OptionContexts.Cards(model, input, strings: strings, config: config, vocabulary: vocabulary)
+    }
+
+    /// The option contexts of `model` at `placement`: its cards (`cards(_:_:strings:)`, or the same found again) with
+    /// what the page gives each.
+    func contexts(_ model: StoreModel, _ input: OptionContexts.Input, cards: OptionContexts.Cards? = nil,
+                  strings: Strings) -> OptionContexts {
+        OptionContexts(cards ?? self.cards(model, input.shared, strings: strings), input)
     }
 
     /// The page's HTML as UTF-8; `texts` is `strings.all` as a template value, made once per locale.
