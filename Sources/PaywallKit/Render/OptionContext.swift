@@ -34,13 +34,6 @@ struct OptionContext {
          })]
     }
 
-    /// The option's template value: the page's fields and the shared ones.
-    var value: MustacheValue {
-        var fields = sharedFields
-        for (name, value) in pageFields { fields[name] = value }
-        return .object(fields)
-    }
-
     /// Everything else, the same on every page that shows this option to this customer: the fields of `vocabulary`.
     var sharedFields: MustacheObject {
         var values = MustacheObject()
