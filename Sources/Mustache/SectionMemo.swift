@@ -12,8 +12,9 @@ public final class SectionMemo {
     /// How many renderings are kept, and how many times one was written again.
     public private(set) var count = 0
     public private(set) var reused = 0
-    /// Renderings kept at most; past it, sections render as they would without a memo.
-    private static let limit = 4096
+    /// Renderings kept at most, in all and for one fingerprint (lists whose items are not objects share theirs);
+    /// past either, sections render as they would without a memo.
+    private static let limit = 4096, limitPerKey = 8
 
     /// A memo of the list sections whose tag names one of `sections`.
     public init(sections: Set<String>) { self.sections = sections }
@@ -40,7 +41,7 @@ public final class SectionMemo {
     func reuse() { reused += 1 }
 
     func add(_ entry: Entry, for key: Key) {
-        guard count < Self.limit else { return }
+        guard count < Self.limit, entries[key, default: []].count < Self.limitPerKey else { return }
         count += 1
         entries[key, default: []].append(entry)
     }

@@ -48,6 +48,16 @@ struct SectionMemoTests {
         #expect(try Self.render("x", memo: memo, options: changed) == "<li>Monthly x</li><li>Yearly! x.</li>")
     }
 
+    @Test("renderings of lists with one fingerprint are kept eight at most, and each still renders its own words")
+    func perKey() throws {
+        let memo = SectionMemo(sections: ["options"])
+        for word in 0..<20 {
+            #expect(try Self.render(.string("w\(word)"), memo: memo, options: ["a", "b"])
+                        == "<li> w\(word)</li><li> w\(word)</li>")
+        }
+        #expect(memo.count == 8)
+    }
+
     @Test("a rendering that called a lambda is not kept")
     func lambdas() throws {
         let memo = SectionMemo(sections: ["options"])
