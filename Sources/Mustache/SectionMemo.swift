@@ -138,8 +138,8 @@ extension Renderer {
     private mutating func fits(_ entry: SectionMemo.Entry, _ items: [MustacheValue]) -> Bool {
         guard strict == entry.strict, depth <= entry.depth, expansions + entry.expansions <= Self.maximumExpansions,
               output.count + entry.output.count <= Self.maximumOutputBytes,
-              MustacheValue.sameBytes(indentation, entry.indentation), items.count == entry.items.count,
-              zip(items, entry.items).allSatisfy({ $0.isSame(as: $1) })
+              MustacheValue.sameBytes(indentation, entry.indentation),
+              MustacheValue.list(items).isSame(as: .list(entry.items))
         else { return false }
         return entry.reads.allSatisfy { read in lookup(read.name).isSame(as: read.value) }
     }
