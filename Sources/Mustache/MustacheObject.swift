@@ -104,10 +104,21 @@ extension MustacheObject: ExpressibleByDictionaryLiteral {
         self.init(pairs: elements)
     }
 
-    /// The object of `pairs`, in order; when a name repeats, the last value wins.
+    /// The object of `pairs`, in order; when a name repeats, the last value wins (at the place it first had).
     init(pairs: [(String, MustacheValue)]) {
-        members.reserveCapacity(pairs.count)
-        for (name, value) in pairs { self[name] = value }
+        members = pairs.map { Member(name: MustacheName($0.0), value: $0.1) }
+        // A literal's names are nearly always distinct: checked by their hashes, and built again only on a repeat.
+        if members.count > 1 {
+            for later in 1..<members.count {
+                let name = members[later].name
+                for earlier in 0..<later where members[earlier].name == name {
+                    members = []
+                    for (name, value) in pairs { self[name] = value }
+                    return
+                }
+            }
+        }
+        rebuildIndex()
     }
 }
 
@@ -131,7 +142,10 @@ struct MustacheName: Sendable, Equatable {
             for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
             return hash
         }
-        hash = text.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(text.utf8)
+        // A small string is stored inline: `withUTF8` reads it in place too, where `withContiguousStorageIfAvailable`
+        // gives up.
+        var copy = text
+        hash = copy.withUTF8 { fnv($0) }
     }
 
     static func == (lhs: MustacheName, rhs: MustacheName) -> Bool {
