@@ -5,8 +5,6 @@ enum CSSMinifier {
         let bytes = Array(css.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 1)
-        let spaces: Set<UInt8> = [0x20, 0x0A, 0x09, 0x0D, 0x0C]
-        let noSpaceAfter = Array("{};,>:".utf8), noSpaceBefore = Array("{};,>".utf8)
         var pendingSpace = false
         var quote: UInt8?
         var previous = UInt8(ascii: " ")
@@ -30,8 +28,8 @@ enum CSSMinifier {
                 }
                 continue
             }
-            if spaces.contains(byte) { pendingSpace = true; continue }
-            if pendingSpace, !noSpaceAfter.contains(previous), !noSpaceBefore.contains(byte) {
+            if isSpace(byte) { pendingSpace = true; continue }
+            if pendingSpace, !endsSpace(previous), previous != UInt8(ascii: ":"), !endsSpace(byte) {
                 output.append(UInt8(ascii: " "))
             }
             pendingSpace = false
@@ -41,5 +39,18 @@ enum CSSMinifier {
         }
         output.append(UInt8(ascii: "\n"))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// CSS white space: space, tab, line feed, carriage return, form feed.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    /// A byte no space is needed beside: `{ } ; , >` (and after a `:`).
+    private static func endsSpace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ">"): true
+        default: false
+        }
     }
 }
