@@ -12,7 +12,7 @@ public final class SectionMemo {
     /// How many renderings are kept, and how many times one was written again.
     public private(set) var count = 0
     public private(set) var reused = 0
-    /// Renderings kept at most, in all and for one fingerprint (lists whose items are not objects share theirs);
+    /// Renderings kept at most, in all and for one fingerprint (lists of numbers or lists share theirs);
     /// past either, sections render as they would without a memo.
     private static let limit = 4096, limitPerKey = 8
 
@@ -46,17 +46,22 @@ public final class SectionMemo {
         entries[key, default: []].append(entry)
     }
 
-    /// A hash to find renderings of the same list by: each item's kind and, for an object, where its members are
-    /// stored (the items of lists made from one set of values share that storage). A list with the fingerprint of a
-    /// kept one is compared with it value by value (`isSame`); one made anew misses, and renders.
+    /// A hash to find renderings of the same list by: each item's kind, a text's bytes and, for an object, where its
+    /// members are stored (the items of lists made from one set of values share that storage). A list with the
+    /// fingerprint of a kept one is compared with it value by value (`isSame`); one made anew misses, and renders.
     static func fingerprint(_ items: [MustacheValue]) -> UInt64 {
-        var hash = UInt64(items.count) &* 0x0000_0100_0000_01b3
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        var hash = UInt64(items.count) &* prime
         for item in items {
-            let word: UInt64 = switch item {
-            case .object(let object): UInt64(UInt(bitPattern: object.storage))
-            case .null, .bool, .int, .double, .string, .list, .lambda: 1
+            switch item {
+            case .object(let object): hash = (hash ^ UInt64(UInt(bitPattern: object.storage))) &* prime
+            case .string(var text):
+                text.withUTF8 { bytes in
+                    for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+                }
+                hash = (hash ^ 2) &* prime
+            case .null, .bool, .int, .double, .list, .lambda: hash = (hash ^ 1) &* prime
             }
-            hash = (hash ^ word) &* 0x0000_0100_0000_01b3
         }
         return hash
     }
