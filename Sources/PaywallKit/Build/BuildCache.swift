@@ -9,8 +9,9 @@ import Synchronization
 /// nothing.
 ///
 /// Beside them sit finer memos, only where `make bench` shows a site of many pages needs them, keyed the same way,
-/// and, for one build, each rendering thread's option lists (``RenderState/sections``: kept by the list's values
-/// and every name its rendering read outside it, compared byte for byte, since a digest would cost what they save).
+/// and, for one build, each rendering thread's option and hreflang lists (``RenderState/sections``: kept by the
+/// list's values and every name its rendering read outside it, compared byte for byte, since a digest would cost
+/// what they save).
 /// A build made once (`paywall build`, `check`) has those for itself and computes no key of the three stages (and has
 /// no memo at all when it makes one (locale, page) unit, since a memo answers only a second request). With
 /// `PAYWALL_MEMO=off` the builder has no memo at all.

@@ -1,5 +1,6 @@
 import Dispatch
 import Mustache
+import Synchronization
 
 /// The (locale, page) units of a build: each resolved, rendered and handed to the output (the writer's spare
 /// folder, or memory), with what was found on the way.
@@ -11,6 +12,8 @@ struct PageUnits: Sendable {
     let policies: PolicyPages
     /// The locales each page is written in, for hreflang alternates.
     let localesOfPage: [String: [String]]
+    /// The links of each page name's page for a new customer, made for the first locale that renders it.
+    let nameLinks = NameLinks()
     /// The build cache's memos of a page's options, contexts and `offers.json` list, with the digest of what every
     /// unit reads; nil without memos.
     let memos: Memos?
@@ -168,7 +171,13 @@ struct PageUnits: Sendable {
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
-                placement.alternates = (localesOfPage[page.name] ?? []).map { (locale: $0, path: "\($0)/\(variant)") }
+                if variant == page.name + "/", let known = nameLinks.links(of: page.name, make: {
+                    baseLinks(page.name, placement: placement, renderer: renderer)
+                }) {
+                    (placement.alternates, placement.links) = known
+                } else {
+                    placement.alternates = (localesOfPage[page.name] ?? []).map { ($0, "\($0)/\(variant)") }
+                }
                 placement.policyPaths = locale.policyPaths
                 let contextsInput = OptionContexts.Input(model, root: PageRenderer.root(of: placement.path))
                 let makeCards = { renderer.cards(model, contextsInput.shared, strings: locale.strings) }
@@ -212,6 +221,18 @@ struct PageUnits: Sendable {
         return result
     }
 
+    /// The alternates of page `name` for a new customer (`LOCALE/NAME/` in each locale it is written in) and their
+    /// links, the same for every locale of the name; nil for a name with no page in the default locale, whose x-default
+    /// is each page itself.
+    private func baseLinks(_ name: String, placement: PageRenderer.Placement,
+                           renderer: PageRenderer) -> NameLinks.Entry? {
+        let locales = localesOfPage[name] ?? []
+        guard locales.contains(site.defaultLocale) else { return nil }
+        var base = placement
+        base.alternates = locales.map { (locale: $0, path: "\($0)/\(name)/") }
+        return (base.alternates, renderer.pageLinks(base, root: PageRenderer.root(of: base.path)))
+    }
+
     /// One page, or with `optionGroups.style: links` one page per group, each linking to the others.
     func placements(_ model: StoreModel, path: String, strings: Strings) -> [PageRenderer.Placement] {
         let base = PageRenderer.Placement(path: path, alternates: [], defaultLocale: site.defaultLocale)
@@ -231,6 +252,25 @@ struct PageUnits: Sendable {
                 (entry.label ?? entry.key, paths[other], other == index)
             }
             return placement
+        }
+    }
+}
+
+/// Each page name's alternates and links for a new customer (``PageUnits``), made by the first of its units to
+/// render: every locale of the name has the same, and shares one value, whose `alternates` section a thread's
+/// ``SectionMemo`` writes again for the next locale.
+final class NameLinks: Sendable {
+    typealias Entry = (alternates: [(locale: String, path: String)], links: PageRenderer.Links)
+    private let made = Mutex<[String: Entry?]>([:])
+
+    /// The name's entry, made by `make` when none was (nil when `make` gives none).
+    func links(of name: String, make: () -> Entry?) -> Entry? {
+        if let known = made.withLock({ $0[name] }) { return known }
+        let entry = make()
+        return made.withLock { table in
+            if let first = table[name] { return first }
+            table[name] = .some(entry)
+            return entry
         }
     }
 }

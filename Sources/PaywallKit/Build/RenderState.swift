@@ -5,8 +5,9 @@ import Mustache
 /// each is the same value as the one it was copied from), and, with memos, the option lists it rendered.
 struct RenderState {
     let library: TemplateLibrary
-    /// The `options` sections this thread rendered, written again where the same list renders in the same context
-    /// (``SectionMemo``: by the list's bytes and every name the rendering looked up outside it); nil without memos.
+    /// The `options` and `alternates` sections this thread rendered, written again where the same list renders in the
+    /// same context (``SectionMemo``: by the list's bytes and every name the rendering looked up outside it); nil
+    /// without memos.
     let sections: SectionMemo?
     private var texts: [String: MustacheValue] = [:]
     /// The largest page this thread rendered, and room to spare: the bytes the next page reserves.
@@ -17,7 +18,7 @@ struct RenderState {
     init(library: TemplateLibrary, isolated: Bool, memos: Bool) {
         self.library = isolated ? library.isolatedCopy() : library
         self.isolated = isolated
-        sections = memos ? SectionMemo(sections: ["options"]) : nil
+        sections = memos ? SectionMemo(sections: ["options", "alternates"]) : nil
     }
 
     /// The locale's strings as a template value, copied for this thread.

@@ -27,7 +27,12 @@ struct PageRenderer {
         /// For `links`: render only this section.
         var onlySection: String?
         var policyPaths: [String: String] = [:]
+        /// `pageLinks(_:root:)` of this placement, when made before (once for all the locales of a page name).
+        var links: Links?
     }
+
+    /// A page's hreflang alternates, and its other languages each named in its own language (none marked current).
+    typealias Links = (alternates: MustacheValue, languages: [MustacheValue])
 
     /// The relative path from a page at `path` up to the output root: "../../".
     static func root(of path: String) -> String {
@@ -101,7 +106,7 @@ struct PageRenderer {
         } ?? .null
         context["preview"] = .object(LinkPreview(model: model, config: config, placement: placement,
                                                  url: canonicalURL).context(config))
-        let pageLinks = self.pageLinks(placement, root: root)
+        let pageLinks = placement.links ?? self.pageLinks(placement, root: root)
         context["alternates"] = pageLinks.alternates
         var languages = pageLinks.languages
         if let current = placement.alternates.firstIndex(where: { $0.locale == model.locale }),
@@ -213,8 +218,7 @@ struct PageRenderer {
     }
 
     /// The page's hreflang alternates, and its other languages each named in its own language (none marked current).
-    private func pageLinks(_ placement: Placement, root: String) -> (alternates: MustacheValue,
-                                                                     languages: [MustacheValue]) {
+    func pageLinks(_ placement: Placement, root: String) -> Links {
         let base = config.baseURL ?? root
         func link(_ hreflang: String, _ path: String) -> MustacheValue {
             .object(["hreflang": .string(hreflang), "href": .string(base + path)])
