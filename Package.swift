@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         .target(name: "CLocale", dependencies: ["CICU"],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // SHA-256 blocks on the CPU's SHA instructions (PaywallKit's SHA256.swift falls back to its own).
+        .target(name: "CSHA256"),
         // The commit a binary was built from (a header the Makefile writes; none in other builds).
         .target(name: "CBuildInfo"),
 
@@ -32,7 +34,7 @@ let package = Package(
         .executableTarget(name: "EmbedTheme"),
         .plugin(name: "EmbedThemePlugin", capability: .buildTool(), dependencies: ["EmbedTheme"]),
         .target(name: "PaywallKit",
-                dependencies: ["CCmarkGFM", "CYAML", "CQRencode", "CLocale", "Mustache", "PaywallPlatform"],
+                dependencies: ["CCmarkGFM", "CYAML", "CQRencode", "CLocale", "CSHA256", "Mustache", "PaywallPlatform"],
                 plugins: ["EmbedThemePlugin"]),
         .target(name: "PaywallServer", dependencies: ["PaywallKit", "PaywallPlatform", "Mustache"]),
         .target(name: "PaywallCLI", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "CBuildInfo"]),

@@ -18,6 +18,22 @@ import Testing
     func knownVectors(_ message: String, _ expected: String) {
         #expect(SHA256.digest(Array(message.utf8)).map { String(format: "%02x", $0) }.joined() == expected)
         #expect(SHA256.digest(message.utf8).map { String(format: "%02x", $0) }.joined() == expected, "not contiguous")
+        let software = Array(message.utf8).withUnsafeBytes { SHA256.words($0, hardware: false) }
+        #expect(software.map { String(format: "%08x", $0) }.joined() == expected, "without the CPU's SHA instructions")
+    }
+
+    @Test("SHA-256 on the CPU's SHA instructions is the same as without, for every length up to four blocks")
+    func hardwareAgrees() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<300).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        for length in 0...bytes.count {
+            bytes[..<length].withUnsafeBytes { message in
+                #expect(SHA256.words(message) == SHA256.words(message, hardware: false), "\(length) bytes")
+            }
+        }
     }
 
     @Test("dictionaries and sets digest alike in any order; any other difference is another digest")

@@ -14,7 +14,7 @@ public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
             (w0, w1, w2, w3) = (.max, UInt64(Self.unmatched.add(1, ordering: .relaxed).newValue), .max, .max)
             return
         }
-        let sha = bytes.withUnsafeBytes(SHA256.words)
+        let sha = bytes.withUnsafeBytes { SHA256.words($0) }
         func word(_ index: Int) -> UInt64 { UInt64(sha[2 * index]) << 32 | UInt64(sha[2 * index + 1]) }
         (w0, w1, w2, w3) = (word(0), word(1), word(2), word(3))
     }

@@ -1,17 +1,9 @@
-/// SHA-256 (FIPS 180-4): the `'sha256-…'` source that lets a page's one script run under its CSP, and the digest every
-/// memo key is made of (``Digest``), so it runs on whole blocks in place, with no copy of the message.
-enum SHA256 {
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+import CSHA256
 
+/// SHA-256 (FIPS 180-4): the `'sha256-…'` source that lets a page's one script run under its CSP, and the digest every
+/// memo key is made of (``Digest``), so it runs on whole blocks in place, with no copy of the message, and on the CPU's
+/// SHA instructions where it has them (the CSHA256 target; this file's compression function elsewhere).
+enum SHA256 {
     /// The 32-byte digest of `bytes`.
     static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         let sha = bytes.withContiguousStorageIfAvailable { Self.words(UnsafeRawBufferPointer($0)) }
@@ -19,37 +11,46 @@ enum SHA256 {
         return sha.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    /// The digest of `message` as its eight 32-bit words, big-endian as the bytes are.
-    static func words(_ message: UnsafeRawBufferPointer) -> [UInt32] {
+    /// The digest of `message` as its eight 32-bit words, big-endian as the bytes are; `hardware: false` never uses
+    /// the CPU's SHA instructions (a test compares the two).
+    static func words(_ message: UnsafeRawBufferPointer, hardware: Bool = true) -> [UInt32] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
                            0x5be0cd19]
         let whole = message.count / 64 * 64
+        // The round constants (FIPS 180-4, 4.2.2), from the C target that uses them too.
+        let k = UnsafeBufferPointer(start: pw_sha256_constants(), count: 64)
         h.withUnsafeMutableBufferPointer { h in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-                k.withUnsafeBufferPointer { k in
-                    for block in stride(from: 0, to: whole, by: 64) {
-                        compress(UnsafeRawBufferPointer(rebasing: message[block..<block + 64]), into: h, w, k)
+                compress(UnsafeRawBufferPointer(rebasing: message[..<whole]), into: h, w, k, hardware: hardware)
+                // The tail, the 0x80 byte, zeros and the length in bits: one block or two.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    let rest = message.count - whole
+                    let length = rest < 56 ? 64 : 128
+                    tail.initialize(repeating: 0)
+                    for index in 0..<rest { tail[index] = message[whole + index] }
+                    tail[rest] = 0x80
+                    let bits = UInt64(message.count) &* 8
+                    for index in 0..<8 {
+                        tail[length - 1 - index] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * index))
                     }
-                    // The tail, the 0x80 byte, zeros and the length in bits: one block or two.
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
-                        let rest = message.count - whole
-                        let length = rest < 56 ? 64 : 128
-                        tail.initialize(repeating: 0)
-                        for index in 0..<rest { tail[index] = message[whole + index] }
-                        tail[rest] = 0x80
-                        let bits = UInt64(message.count) &* 8
-                        for index in 0..<8 {
-                            tail[length - 1 - index] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * index))
-                        }
-                        for block in stride(from: 0, to: length, by: 64) {
-                            let slice = UnsafeMutableBufferPointer(rebasing: tail[block..<block + 64])
-                            compress(UnsafeRawBufferPointer(slice), into: h, w, k)
-                        }
-                    }
+                    let blocks = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: tail[..<length]))
+                    compress(blocks, into: h, w, k, hardware: hardware)
                 }
             }
         }
         return h
+    }
+
+    /// Runs whole 64-byte blocks through the compression function.
+    private static func compress(_ blocks: UnsafeRawBufferPointer, into h: UnsafeMutableBufferPointer<UInt32>,
+                                 _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>,
+                                 hardware: Bool) {
+        guard let start = blocks.baseAddress, !blocks.isEmpty else { return }
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        if hardware, pw_sha256_blocks(h.baseAddress!, bytes, blocks.count / 64) != 0 { return }
+        for block in stride(from: 0, to: blocks.count, by: 64) {
+            compress(UnsafeRawBufferPointer(rebasing: blocks[block..<block + 64]), into: h, w, k)
+        }
     }
 
     private static func compress(_ block: UnsafeRawBufferPointer, into h: UnsafeMutableBufferPointer<UInt32>,
