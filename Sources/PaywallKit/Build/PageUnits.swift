@@ -156,7 +156,7 @@ struct PageUnits: Sendable {
                                        hint: "add content/\(page.name).\(locale.locale).md", group: group)
         }
         // The closures below capture these, not `self`: a capture of `self` copies the whole struct for every page.
-        let (renderer, config) = (self.renderer, site.config)
+        let (renderer, config, resolver, memos) = (self.renderer, site.config, self.resolver, self.memos)
         for state in resolver.states(of: page) {
             var start = DispatchTime.now()
             guard let input = resolver.optionsInput(page, locale: locale.locale, state: state,
@@ -171,17 +171,19 @@ struct PageUnits: Sendable {
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
-                if variant == page.name + "/", let known = nameLinks.links(of: page.name, make: {
-                    baseLinks(page.name, placement: placement, renderer: renderer)
-                }) {
+                if variant == page.name + "/", let known = nameLinks.links(
+                    of: page.name, locales: localesOfPage[page.name] ?? [], placement: placement, renderer: renderer) {
                     (placement.alternates, placement.links) = known
                 } else {
                     placement.alternates = (localesOfPage[page.name] ?? []).map { ($0, "\($0)/\(variant)") }
                 }
                 placement.policyPaths = locale.policyPaths
                 let contextsInput = OptionContexts.Input(model, root: PageRenderer.root(of: placement.path))
-                let makeCards = { renderer.cards(model, contextsInput.shared, strings: locale.strings) }
-                let makeContexts = {
+                // Local functions, not closures kept in constants, which would copy the model into a box on the heap.
+                func makeCards() -> OptionContexts.Cards {
+                    renderer.cards(model, contextsInput.shared, strings: locale.strings)
+                }
+                func makeContexts() -> OptionContexts {
                     let cards = memos.map {
                         $0.cache.cards.value(for: $0.key(contextsInput.shared, after: optionsKey!), make: makeCards)
                     }
@@ -197,7 +199,7 @@ struct PageUnits: Sendable {
                 thread.pageCapacity = max(thread.pageCapacity, (html?.count ?? 0) * 9 / 8)
                 if html != nil, !page.isPlain {
                     let offersInput = PageOffers.Input(model, section: placement.onlySection)
-                    let makeOffers = {
+                    func makeOffers() -> String {
                         PageOffers.options(model.options, offersInput, strings: locale.strings, config: config)
                     }
                     let offers = memos.map {
@@ -219,18 +221,6 @@ struct PageUnits: Sendable {
             }
         }
         return result
-    }
-
-    /// The alternates of page `name` for a new customer (`LOCALE/NAME/` in each locale it is written in) and their
-    /// links, the same for every locale of the name; nil for a name with no page in the default locale, whose x-default
-    /// is each page itself.
-    private func baseLinks(_ name: String, placement: PageRenderer.Placement,
-                           renderer: PageRenderer) -> NameLinks.Entry? {
-        let locales = localesOfPage[name] ?? []
-        guard locales.contains(site.defaultLocale) else { return nil }
-        var base = placement
-        base.alternates = locales.map { (locale: $0, path: "\($0)/\(name)/") }
-        return (base.alternates, renderer.pageLinks(base, root: PageRenderer.root(of: base.path)))
     }
 
     /// One page, or with `optionGroups.style: links` one page per group, each linking to the others.
@@ -263,10 +253,18 @@ final class NameLinks: Sendable {
     typealias Entry = (alternates: [(locale: String, path: String)], links: PageRenderer.Links)
     private let made = Mutex<[String: Entry?]>([:])
 
-    /// The name's entry, made by `make` when none was (nil when `make` gives none).
-    func links(of name: String, make: () -> Entry?) -> Entry? {
+    /// The alternates of page `name` (`LOCALE/NAME/` in each of `locales`) and their links, made for the first unit of
+    /// the name to ask (`placement`, its own, at `LOCALE/NAME/`); nil for a name with no page in the default locale,
+    /// whose x-default is each page itself.
+    func links(of name: String, locales: [String], placement: PageRenderer.Placement,
+               renderer: PageRenderer) -> Entry? {
         if let known = made.withLock({ $0[name] }) { return known }
-        let entry = make()
+        var entry: Entry?
+        if locales.contains(placement.defaultLocale) {
+            var base = placement
+            base.alternates = locales.map { (locale: $0, path: "\($0)/\(name)/") }
+            entry = (base.alternates, renderer.pageLinks(base, root: PageRenderer.root(of: base.path)))
+        }
         return made.withLock { table in
             if let first = table[name] { return first }
             table[name] = .some(entry)
