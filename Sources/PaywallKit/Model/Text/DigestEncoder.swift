@@ -82,8 +82,13 @@ struct DigestEncoder: Encoder {
         return sink.bytes
     }
 
-    /// `value`'s bytes after its length, so that where one value ends and the next begins is never in doubt.
-    static func write(_ value: some Encodable, into sink: Sink) {
+    /// `value`'s bytes after its length, so that where one value ends and the next begins is never in doubt; text, an
+    /// integer or a truth value (an array's items, most often) by its own tagged bytes, whose length its tag says.
+    static func write<Value: Encodable>(_ value: Value, into sink: Sink) {
+        let writer = Writer(sink: sink)
+        if Value.self == String.self { return writer.string(unsafeBitCast(value, to: String.self)) }
+        if Value.self == Int.self { return writer.signed(unsafeBitCast(value, to: Int.self)) }
+        if Value.self == Bool.self { return writer.bool(unsafeBitCast(value, to: Bool.self)) }
         sink.tag(.value)
         let start = sink.bytes.count
         sink.count(0)
