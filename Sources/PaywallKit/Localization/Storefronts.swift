@@ -25,6 +25,15 @@ public enum Storefronts {
         byRegion[alpha2.uppercased()]
     }
 
+    /// The minor-unit digits of a currency as ICU knows them (2 for USD, 0 for JPY, 3 for KWD): read from ICU once for
+    /// every currency a storefront charges (a catalog asks once per price), each other currency when asked.
+    public static func fractionDigits(of currency: String) -> Int {
+        fractionDigits[currency] ?? ICU.fractionDigits(currency: currency)
+    }
+
+    private static let fractionDigits: [String: Int] = Dictionary(
+        uniqueKeysWithValues: Set(table.values.map(\.currency)).map { ($0, ICU.fractionDigits(currency: $0)) })
+
     private static let byRegion: [String: String] = Dictionary(
         uniqueKeysWithValues: table.map { ($0.value.region, $0.key) })
 
