@@ -134,6 +134,8 @@ public struct ContentFiles: Sendable {
     /// The most specific file for `locale`: `pro.de-AT.md`, `pro.de.md`, then `pro.md`.
     public func file(_ name: String, locale: String) -> File? {
         let variants = files[name] ?? [:]
+        // A page with no translation, as most are, is its base file in every locale.
+        if variants.count == 1, let base = variants[""] { return base }
         for candidate in LocaleID.fallbacks(locale) { if let file = variants[candidate] { return file } }
         return variants[""]
     }
