@@ -86,24 +86,28 @@ extension OptionSection {
             let style = page.optionGroups?.style ?? .automatic
             sharedPicker = sections.count > 1 && style == .sections && page.controlStyle.isPicker
             hasTabs = sections.count > 1 && (style == .tabs || style == .automatic)
-            // The tab that opens is the one holding the selected option.
-            let openTab = sections.firstIndex { $0.options.contains { $0.option.id == selectedID } } ?? 0
+            // The tab that opens is the one holding the selected option. (Options are read by index here: a closure
+            // given the options themselves copies each one it is given.)
+            let openTab = sections.firstIndex { section in
+                section.options.indices.contains { section.options[$0].option.id == selectedID }
+            } ?? 0
             for (index, section) in sections.enumerated() {
                 // Each picker has one checked option: the page's selection, else its first purchasable one.
-                let selected = section.options.first { $0.option.id == selectedID }
-                    ?? (sharedPicker ? nil : section.options.first { $0.option.isPurchasable })
+                let all = section.options
+                let selected = all.indices.first { all[$0].option.id == selectedID }
+                    ?? (sharedPicker ? nil : all.indices.first { all[$0].option.isPurchasable })
+                let checkedID = selected.map { all[$0].option.id }
                 // A carousel opens on its first card, and no browser scrolls one to a checked radio without script:
                 // the selected card comes first (then the rest in their order), so the page opens on what it sells.
                 var ordered = section.options
-                if page.controlStyle == .pagedPicker || page.controlStyle == .pagedProminentPicker,
-                   let first = ordered.firstIndex(where: { $0.option.id == selected?.option.id }) {
-                    ordered.insert(ordered.remove(at: first), at: 0)
+                if page.controlStyle == .pagedPicker || page.controlStyle == .pagedProminentPicker, let selected {
+                    ordered.insert(ordered.remove(at: selected), at: 0)
                 }
                 // An option already marked right is left as it is (the same object on every page).
-                let options = ordered.map { item -> MustacheValue in
-                    let isSelected = item.option.id == selected?.option.id
-                    guard case .object(var fields) = item.value else { return item.value }
-                    if case .bool(isSelected)? = fields["isSelected"] { return item.value }
+                let options = ordered.indices.map { position -> MustacheValue in
+                    let (isSelected, value) = (ordered[position].option.id == checkedID, ordered[position].value)
+                    guard case .object(var fields) = value else { return value }
+                    if case .bool(isSelected)? = fields["isSelected"] { return value }
                     fields["isSelected"] = .bool(isSelected)
                     return .object(fields)
                 }

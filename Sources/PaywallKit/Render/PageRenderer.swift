@@ -144,9 +144,10 @@ struct PageRenderer {
         context["state"] = .object(["name": .string(model.state.name), "isNew": .bool(model.state == .new),
                                     "productID": model.state.productID.map(MustacheValue.string) ?? .null])
         // The auto-renewal notice (guideline 3.1.2) only where an auto-renewable option is shown.
-        let hasSubscription = model.options.contains(where: \.isSubscription)
-        if hasSubscription {
-            let hasCommitment = model.options.contains { $0.commitment != nil }
+        // Read by index: a closure given the options themselves copies each one.
+        let all = model.options
+        if all.indices.contains(where: { all[$0].isSubscription }) {
+            let hasCommitment = all.indices.contains { all[$0].commitment != nil }
             let manageURL = config.links.buttons["manageSubscription"]?
                 .expand(LinkTemplate.Values(locale: model.locale))
             let notice = AutoRenewNotice(billing: config.billing, strings: strings, manageURL: manageURL,
