@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The App Store's 175 storefronts: ISO 3166-1 alpha-3 code (as StoreKit's
 /// `Storefront.countryCode`) to alpha-2 region and the ISO 4217 currency the App Store
 /// charges there.
@@ -25,14 +27,16 @@ public enum Storefronts {
         byRegion[alpha2.uppercased()]
     }
 
-    /// The minor-unit digits of a currency as ICU knows them (2 for USD, 0 for JPY, 3 for KWD): read from ICU once for
-    /// every currency a storefront charges (a catalog asks once per price), each other currency when asked.
+    /// The minor-unit digits of a currency as ICU knows them (2 for USD, 0 for JPY, 3 for KWD): read from ICU once per
+    /// currency, when first asked (a catalog asks once per price, and ICU looks the currency up anew each time).
     public static func fractionDigits(of currency: String) -> Int {
-        fractionDigits[currency] ?? ICU.fractionDigits(currency: currency)
+        if let known = fractionDigits.withLock({ $0[currency] }) { return known }
+        let digits = ICU.fractionDigits(currency: currency)
+        fractionDigits.withLock { $0[currency] = digits }
+        return digits
     }
 
-    private static let fractionDigits: [String: Int] = Dictionary(
-        uniqueKeysWithValues: Set(table.values.map(\.currency)).map { ($0, ICU.fractionDigits(currency: $0)) })
+    private static let fractionDigits = Mutex<[String: Int]>([:])
 
     private static let byRegion: [String: String] = Dictionary(
         uniqueKeysWithValues: table.map { ($0.value.region, $0.key) })
