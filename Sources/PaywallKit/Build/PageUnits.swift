@@ -12,7 +12,8 @@ struct PageUnits: Sendable {
     let policies: PolicyPages
     /// The locales each page is written in, for hreflang alternates.
     let localesOfPage: [String: [String]]
-    /// The links of each page name's page for a new customer, made for the first locale that renders it.
+    /// The links of each page name's page for a new customer, made for the first locale that renders it; used only
+    /// with memos (without, each unit makes its own, so `PAYWALL_MEMO=off` shares nothing between units).
     let nameLinks = NameLinks()
     /// The build cache's memos of a page's options, contexts and `offers.json` list, with the digest of what every
     /// unit reads; nil without memos.
@@ -171,7 +172,7 @@ struct PageUnits: Sendable {
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
                 let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
-                if variant == page.name + "/", let known = nameLinks.links(
+                if variant == page.name + "/", memos != nil, let known = nameLinks.links(
                     of: page.name, locales: localesOfPage[page.name] ?? [], placement: placement, renderer: renderer) {
                     (placement.alternates, placement.links) = known
                 } else {
