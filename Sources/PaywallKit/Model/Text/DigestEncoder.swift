@@ -6,9 +6,10 @@ import Foundation
 import Synchronization
 
 /// Writes any `Encodable` value as canonical bytes, the text a ``Digest`` is taken of: every value tagged by its kind,
-/// strings and data by their length and exact bytes (never Unicode-equal text), every value framed by its length, so
-/// that two values give the same bytes only when they are the same value. Sets and dictionaries, whose order differs
-/// from one copy to the next, are written in the order of their elements' bytes.
+/// strings and data by their length and exact bytes (never Unicode-equal text), every value but a text, integer or
+/// truth value (whose tag says where it ends) framed by its length, so that two values give the same bytes only when
+/// they are the same value. Sets and dictionaries, whose order differs from one copy to the next, are written in the
+/// order of their elements' bytes.
 struct DigestEncoder: Encoder {
     /// Where the bytes go, shared by the containers of one value.
     final class Sink {
