@@ -108,14 +108,12 @@ extension MustacheObject: ExpressibleByDictionaryLiteral {
     init(pairs: [(String, MustacheValue)]) {
         members = pairs.map { Member(name: MustacheName($0.0), value: $0.1) }
         // A literal's names are nearly always distinct: checked by their hashes, and built again only on a repeat.
-        if members.count > 1 {
-            for later in 1..<members.count {
-                let name = members[later].name
-                for earlier in 0..<later where members[earlier].name == name {
-                    members = []
-                    for (name, value) in pairs { self[name] = value }
-                    return
-                }
+        for later in members.indices.dropFirst() {
+            let name = members[later].name
+            for earlier in 0..<later where members[earlier].name == name {
+                members = []
+                for (name, value) in pairs { self[name] = value }
+                return
             }
         }
         rebuildIndex()

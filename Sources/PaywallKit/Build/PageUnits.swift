@@ -171,11 +171,13 @@ struct PageUnits: Sendable {
             let path = "\(locale.locale)/\(page.name)/\(state.pathComponent)"
             for var placement in placements(model, path: path, strings: locale.strings) {
                 start = DispatchTime.now()
-                let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
-                if variant == page.name + "/", memos != nil, let known = nameLinks.links(
+                // A new customer's page at its own address (not a customer's, nor another option group's) shares its
+                // name's links.
+                if state.pathComponent.isEmpty, placement.path == path, memos != nil, let known = nameLinks.links(
                     of: page.name, locales: localesOfPage[page.name] ?? [], placement: placement, renderer: renderer) {
                     (placement.alternates, placement.links) = known
                 } else {
+                    let variant = "\(page.name)/\(state.pathComponent)\(placement.path.dropFirst(path.count))"
                     placement.alternates = (localesOfPage[page.name] ?? []).map { ($0, "\($0)/\(variant)") }
                 }
                 placement.policyPaths = locale.policyPaths

@@ -1,4 +1,5 @@
 import CLocale
+import Synchronization
 
 /// CLDR data from ICU, through the CLocale wrapper.
 ///
@@ -6,9 +7,10 @@ import CLocale
 /// non-breaking and narrow spaces (U+00A0, U+202F) and bidi marks (U+200F, U+061C).
 /// Formatting never fails: when ICU rejects an input, each function documents its fallback.
 ///
-/// Nothing here keeps results: what a build asks often is kept by the build (``BuildCache``, or a value made once per
-/// locale, like ``Strings/direction``), and CLocale keeps the ICU formatters and plural rules it opened (a bounded
-/// number, shared by all threads), so a call costs one format, not an open.
+/// Nothing here keeps results but a currency's digits (ICU's data, not a site's): what a build asks often is kept by
+/// the build (``BuildCache``, or a value made once per locale, like ``Strings/direction``), and CLocale keeps the ICU
+/// formatters and plural rules it opened (a bounded number, shared by all threads), so a call costs one format, not an
+/// open.
 public enum ICU {
     /// The unit of a subscription or offer period.
     public enum DurationUnit: String, Sendable, CaseIterable {
@@ -107,11 +109,18 @@ public enum ICU {
         hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1
     }
 
-    /// Default fraction digits of an ISO 4217 currency: JPY 0, USD 2, KWD 3; 2 if unknown.
+    /// Default fraction digits of an ISO 4217 currency: JPY 0, USD 2, KWD 3; 2 if unknown. ICU looks a currency up
+    /// anew at every call, and a catalog asks once per price: a known currency's digits are read once.
     public static func fractionDigits(currency: String) -> Int {
+        if let known = currencyDigits.withLock({ $0[currency] }) { return known }
         let digits = hasNoNUL([currency]) ? pwl_currency_fraction_digits(currency) : -1
-        return digits < 0 ? 2 : Int(digits)
+        guard digits >= 0 else { return 2 }
+        currencyDigits.withLock { $0[currency] = Int(digits) }
+        return Int(digits)
     }
+
+    /// The digits of the known currencies asked for so far: ICU's data, the same for every site.
+    private static let currencyDigits = Mutex<[String: Int]>([:])
 
     /// The canonical BCP 47 form: "en_US" is "en-US", "zh_Hans" "zh-Hans"; nil if not well-formed.
     public static func canonicalLanguageTag(_ identifier: String) -> String? {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The App Store's 175 storefronts: ISO 3166-1 alpha-3 code (as StoreKit's
 /// `Storefront.countryCode`) to alpha-2 region and the ISO 4217 currency the App Store
 /// charges there.
@@ -26,17 +24,6 @@ public enum Storefronts {
     public static func storefront(forRegion alpha2: String) -> String? {
         byRegion[alpha2.uppercased()]
     }
-
-    /// The minor-unit digits of a currency as ICU knows them (2 for USD, 0 for JPY, 3 for KWD): read from ICU once per
-    /// currency, when first asked (a catalog asks once per price, and ICU looks the currency up anew each time).
-    public static func fractionDigits(of currency: String) -> Int {
-        if let known = fractionDigits.withLock({ $0[currency] }) { return known }
-        let digits = ICU.fractionDigits(currency: currency)
-        fractionDigits.withLock { $0[currency] = digits }
-        return digits
-    }
-
-    private static let fractionDigits = Mutex<[String: Int]>([:])
 
     private static let byRegion: [String: String] = Dictionary(
         uniqueKeysWithValues: table.map { ($0.value.region, $0.key) })

@@ -99,7 +99,7 @@ extension OptionSection {
                 let checkedID = selected.map { all[$0].option.id }
                 // A carousel opens on its first card, and no browser scrolls one to a checked radio without script:
                 // the selected card comes first (then the rest in their order), so the page opens on what it sells.
-                var ordered = section.options
+                var ordered = all
                 if page.controlStyle == .pagedPicker || page.controlStyle == .pagedProminentPicker, let selected {
                     ordered.insert(ordered.remove(at: selected), at: 0)
                 }

@@ -59,7 +59,7 @@ extension Resolver {
     func market(_ locale: String) -> Market {
         let storefront = storefront(for: locale)
         let currency = Money.currency(of: storefront)
-        return Market(storefront: storefront, currency: currency, digits: Storefronts.fractionDigits(of: currency))
+        return Market(storefront: storefront, currency: currency, digits: ICU.fractionDigits(currency: currency))
     }
 
     /// The product's price, per-unit prices and text in `locale` (shown at `market`), and what was reported.

@@ -14,7 +14,7 @@ extension MonthlyPlan {
             guard let sum = total?[storefront] else { continue }
             // In units of the more precise of the two (a storefront without a known currency keeps its decimals),
             // the slack one minor unit of the currency per payment.
-            let currencyDigits = Storefronts.fractionDigits(of: amount.currency)
+            let currencyDigits = ICU.fractionDigits(currency: amount.currency)
             let digits = max(amount.digits, sum.digits, currencyDigits)
             let payments = amount.units(atDigits: digits) * Int128(Self.payments)
             let slack = Money.powerOfTen(digits - currencyDigits) * Int128(Self.payments)

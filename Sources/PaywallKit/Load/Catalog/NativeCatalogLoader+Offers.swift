@@ -36,7 +36,7 @@ extension NativeCatalogLoader {
     /// A storefront without a known currency keeps the decimals written (its pages round them as US dollars).
     static func checkDecimals(_ amount: Money, storefront: String, at location: SourceLocation) throws(Diagnostic) {
         guard let currency = Storefronts.currency(of: storefront) else { return }
-        let digits = Storefronts.fractionDigits(of: currency)
+        let digits = ICU.fractionDigits(currency: currency)
         guard amount.digits > digits else { return }
         throw .error(location, "the \(storefront) price \(amount) has more decimals than \(currency) has (\(digits))",
                      hint: "write it as the App Store shows it, such as \(amount.roundedDown(toDigits: digits))")
