@@ -26,7 +26,7 @@ extension Renderer {
 
     private mutating func record(_ name: VariableName, _ value: MustacheValue?, outside: Bool) {
         if case .lambda? = value { recording!.keepable = false }
-        if outside { recording!.reads.append((name, value)) }
+        if outside, recording!.names.insert(Array(name.text.utf8)).inserted { recording!.reads.append((name, value)) }
     }
 }
 

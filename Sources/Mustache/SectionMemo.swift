@@ -67,10 +67,13 @@ public final class SectionMemo {
     }
 }
 
-/// What a rendering being kept has looked up outside its list: the stack's frames below `base`.
+/// What a rendering being kept has looked up outside its list: the stack's frames below `base`, each name once (those
+/// frames do not change while the list renders, so a name found there gives the same value every time). Names are told
+/// apart by their bytes, as lookups tell them.
 struct SectionRecording {
     let base: Int
     var reads: [(name: VariableName, value: MustacheValue?)] = []
+    var names: Set<[UInt8]> = []
     /// False once a lambda was met: its result may differ from call to call.
     var keepable = true
 }
@@ -84,7 +87,10 @@ extension MustacheValue {
         case (.int(let one), .int(let two)): one == two
         case (.double(let one), .double(let two)): one.bitPattern == two.bitPattern
         case (.string(let one), .string(let two)): Self.sameBytes(one, two)
-        case (.list(let one), .list(let two)): one.count == two.count && zip(one, two).allSatisfy { $0.isSame(as: $1) }
+        case (.list(let one), .list(let two)):
+            // One array storage is one value (copy on write).
+            one.count == two.count
+            && (Self.sameStorage(one, two) || zip(one, two).allSatisfy { $0.isSame(as: $1) })
         case (.object(let one), .object(let two)):
             // Members in one storage are one value: each list holds it, so neither changes it.
             (one.storage == two.storage && one.storage != nil)
@@ -94,6 +100,10 @@ extension MustacheValue {
             }
         default: false
         }
+    }
+
+    static func sameStorage(_ one: [MustacheValue], _ two: [MustacheValue]) -> Bool {
+        one.withUnsafeBufferPointer { first in two.withUnsafeBufferPointer { first.baseAddress == $0.baseAddress } }
     }
 
     static func sameBytes(_ one: String, _ two: String) -> Bool {
