@@ -202,8 +202,14 @@ public enum Markdown {
 
     /// A table delimiter row (`|---|:--:|`) with more columns than the limit, as a message and its place.
     static func wideTable(_ source: String) -> Link? {
+        var source = source
+        return source.withUTF8(wideTable)
+    }
+
+    /// `wideTable` of UTF-8 bytes, read in place.
+    private static func wideTable(_ bytes: UnsafeBufferPointer<UInt8>) -> Link? {
         var line = 0
-        for row in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        for row in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             line += 1
             var pipes = 0, dashes = 0, other = false
             for byte in row where !other {

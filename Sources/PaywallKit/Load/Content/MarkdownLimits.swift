@@ -20,7 +20,12 @@ extension Markdown.Limits {
     /// A paragraph is counted generously: the lines between blank lines, split where a line starts a heading or a
     /// bullet list item (which always start a block of their own); so a paragraph never holds more than is counted.
     static func overLimit(_ source: String) -> Markdown.Link? {
-        let bytes = source.utf8
+        var source = source
+        return source.withUTF8(overLimit)
+    }
+
+    /// `overLimit` of UTF-8 bytes, read in place.
+    private static func overLimit(_ bytes: UnsafeBufferPointer<UInt8>) -> Markdown.Link? {
         guard bytes.count <= maximumTextBytes else {
             return Markdown.Link(url: "the text is larger than \(maximumTextBytes >> 10) KB (the limit)", line: 1,
                                  column: 1)
@@ -78,7 +83,7 @@ extension Markdown.Limits {
     /// marker (`-`, `*`, `+`, `1.`, `1)` followed by a space, a tab or the line's end: a list and its item) before the
     /// line's text, and one per column of indentation before the first (a nested list's items are indented by two
     /// columns a level); nil when it is not.
-    static func tooDeep(_ line: Substring.UTF8View.SubSequence) -> Int? {
+    static func tooDeep(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var depth = 0, indentation = 0, column = 0
         var index = line.startIndex
         func byte(_ offset: Int) -> UInt8? {
@@ -121,7 +126,7 @@ extension Markdown.Limits {
 
     /// Whether a line is blank, or starts (after block quote markers and up to three spaces) an ATX heading or a
     /// bullet list item with content: lines that always end the paragraph before them.
-    private static func startsBlock(_ line: Substring.UTF8View.SubSequence) -> Bool {
+    private static func startsBlock(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var index = line.startIndex
         var spaces = 0
         func peek(_ offset: Int = 0) -> UInt8? {
