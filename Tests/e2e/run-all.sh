@@ -107,6 +107,10 @@ echo "== no memo and no other page changes a page: memos on and off, -j 1 and -j
 plain_part oracle memo_oracle "$binary" "$repo" "$here/sites/gallery" "$here/sites/checkout" "$here/sites/commitment" \
   "$repo/Tests/PaywallKitTests/Fixtures/golden" "$repo/Tests/PaywallKitTests/Fixtures/locales"
 
+echo "== 40 seeded random sites (random_site): the oracle above on every mix of keys that changes a price"
+for seed in $(seq 1 40); do python3 -m paywall_e2e.random_site "$seed" "$work/random/site$seed"; done
+plain_part random-oracle memo_oracle "$binary" "$work"/random/*/
+
 echo "== every control style sells its selected option, 390 and 1280 px, JavaScript off (carousels: on too)"
 venv_part selection selection "$binary"
 
