@@ -24,7 +24,7 @@ struct FeatureTable {
     var locale: String
 
     /// The table of a resolved page; nil when the page has no `features`.
-    init?(_ model: StoreModel) {
+    init?(_ model: borrowing StoreModel) {
         guard let features = model.page.features else { return nil }
         self.features = features
         self.page = model.page

@@ -14,7 +14,8 @@ struct LinkPreview {
 
     /// A store or plain page: the group's description (the page's meta description without one), the page's
     /// picture, its locale and the page's others.
-    init(model: StoreModel, config: SiteConfig, placement: PageRenderer.Placement, url: String?) {
+    init(model: borrowing StoreModel, config: borrowing SiteConfig, placement: borrowing PageRenderer.Placement,
+         url: String?) {
         let text = model.groupText.description
         description = text.isEmpty ? nil : text
         self.url = url

@@ -17,7 +17,7 @@ struct OptionContexts: Sendable {
         var shared: Shared
         var selectedID: String?, buttonLabel: Set<Page.ButtonLabel>, isButtonsStyle: Bool
 
-        init(_ model: StoreModel, root: String) {
+        init(_ model: borrowing StoreModel, root: String) {
             shared = Shared(model, root: root)
             (selectedID, buttonLabel) = (model.selectedID, model.page.buttonLabel)
             isButtonsStyle = model.page.controlStyle == .buttons
@@ -30,7 +30,7 @@ struct OptionContexts: Sendable {
         var locale: String, currency: String, root: String, badgeLocale: String?
         var experiment: ExperimentRole?, currentProductID: String
 
-        init(_ model: StoreModel, root: String) {
+        init(_ model: borrowing StoreModel, root: String) {
             (locale, currency, self.root) = (model.locale, model.currency, root)
             (badgeLocale, experiment) = (model.page.textLocale(of: "badges"), model.page.experiment)
             currentProductID = model.state.currentProductID

@@ -5,16 +5,10 @@ import Foundation
 #endif
 import Mustache
 
-/// Builds the template context of one page (DESIGN.md section 4) from its resolved store model.
-struct PageContext {
-    var model: StoreModel
-    var text: PriceText
-    var config: SiteConfig
-    /// The relative path from this page up to the output root: "../../".
-    var root: String
-
-    var strings: Strings { text.strings }
-
+/// Builds the template context of one page (DESIGN.md section 4) from its resolved store model. The model and the
+/// settings are borrowed, not copied: a copy retains every text they hold, which the threads rendering other pages
+/// share.
+enum PageContext {
     /// `products.pro.yearly.price`: every option reachable by its product ID, dots nesting.
     static func products(_ options: [(option: StoreOption, value: MustacheValue)]) -> MustacheValue {
         var tree: MustacheObject = [:]
@@ -40,15 +34,20 @@ struct PageContext {
         return .object(tree)
     }
 
-    var appName: String { config.appName ?? model.groupText.displayName }
+    /// The app's name, else the group's.
+    static func appName(_ model: borrowing StoreModel, config: borrowing SiteConfig) -> String {
+        config.appName ?? model.groupText.displayName
+    }
 
     /// Page-level values shared by the page template and marketing placeholders: `options` as the page shows them,
     /// every option by product ID (`products`: the options the page hides are reachable too), the shown options'
     /// names (`planNames`), and `groupTextLang`, the language of the group's name when it fell back to another
-    /// (`FallbackLanguage.value`).
-    func common(options: [(option: StoreOption, value: MustacheValue)], products: MustacheValue, planNames: String,
-                groupTextLang: MustacheValue) -> MustacheObject {
+    /// (`FallbackLanguage.value`). `root`: the relative path from the page up to the output root ("../../").
+    static func common(_ model: borrowing StoreModel, config: borrowing SiteConfig, strings: Strings, root: String,
+                       options: [(option: StoreOption, value: MustacheValue)], products: MustacheValue,
+                       planNames: String, groupTextLang: MustacheValue) -> MustacheObject {
         let title = model.page.title.isEmpty ? model.groupText.displayName : model.page.title
+        let appName = appName(model, config: config)
         return [
             "title": .string(title),
             "locale": .string(model.locale),

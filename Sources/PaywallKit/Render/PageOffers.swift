@@ -15,7 +15,7 @@ enum PageOffers {
         var locale: String, currency: String, section: String?, groups: Page.OptionGroups?
         var experiment: ExperimentRole?, currentProductID: String
 
-        init(_ model: StoreModel, section: String?) {
+        init(_ model: borrowing StoreModel, section: String?) {
             (locale, currency, self.section) = (model.locale, model.currency, section)
             (groups, experiment) = (model.page.optionGroups, model.page.experiment)
             currentProductID = model.state.currentProductID

@@ -61,24 +61,25 @@ struct PageRenderer {
                 diagnostics: inout Diagnostics) -> [UInt8]? {
         let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
-        let builder = PageContext(model: model, text: text, config: config, root: root)
         let features = FeatureTable(model)
         let contexts = contexts ?? self.contexts(model, OptionContexts.Input(model, root: root), strings: strings)
         let options = FeatureTable.annotate(contexts.shown, with: features)
         let groupTextLang = FallbackLanguage.value(model.groupTextLocale, on: model.locale)
         // A comparison table's marks are in the options' values: `products` is made again from those.
         let products = features == nil ? contexts.products : PageContext.products(options + contexts.hidden)
-        var context = builder.common(options: options, products: products, planNames: contexts.planNames,
-                                     groupTextLang: groupTextLang)
+        var context = PageContext.common(model, config: config, strings: strings, root: root, options: options,
+                                         products: products, planNames: contexts.planNames,
+                                         groupTextLang: groupTextLang)
         let page = model.page
 
         let controlStyle = page.controlStyle
         let layout = OptionSection.Layout(page: page, options: options, selectedID: model.selectedID, text: text,
                                           onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
 
-        let buttons = StoreButtons(page: page, config: config, model: model, strings: strings, root: root,
+        guard let links = diagnostics.collect({ () throws(DiagnosticsError) in
+            try StoreButtons.links(model, links: config.links, strings: strings, root: root,
                                    policyPaths: placement.policyPaths)
-        guard let links = diagnostics.collect({ try buttons.links() }) else { return nil }
+        }) else { return nil }
 
         let scheme = page.colorScheme ?? config.colorScheme
         context["t"] = texts
@@ -206,7 +207,10 @@ struct PageRenderer {
         context["titleLang"] = FallbackLanguage.value(titleLocale, on: model.locale)
 
         do {
-            if isPlain { PlainPage.add(to: &context, app: builder.appName, strings: strings, config: config) }
+            if isPlain {
+                PlainPage.add(to: &context, app: PageContext.appName(model, config: config), strings: strings,
+                              config: config)
+            }
             return try (library ?? theme.library).renderUTF8(isPlain ? "plain" : "page", .object(context), strict: true,
                                                              capacity: capacity, memo: sections)
         } catch {

@@ -1,34 +1,32 @@
 import Mustache
 
 /// The links at the bottom of a page: policies (App Store guideline 3.1.2) and store buttons with StoreKit's defaults.
-struct StoreButtons {
-    var page: Page
-    var config: SiteConfig
-    var model: StoreModel
-    var strings: Strings
-    var root: String
-    /// Output paths of policy pages by slug (`terms`).
-    var policyPaths: [String: String]
-
+/// The model is borrowed, not copied: a copy retains every text it holds, which the threads rendering other pages
+/// share.
+enum StoreButtons {
     /// `automatic`: cancellation and sign-in when their action is set; restore and redeem hidden; policies shown.
-    func isVisible(_ button: Page.StoreButton) -> Bool {
+    static func isVisible(_ button: Page.StoreButton, on page: borrowing Page, links: borrowing ActionLinks) -> Bool {
         switch page.storeButtons[button] ?? .automatic {
         case .visible: true
         case .hidden: false
         case .automatic:
             switch button {
-            case .cancellation: config.links.buttons["cancellation"] != nil
-            case .signIn: config.links.buttons["signIn"] != nil
+            case .cancellation: links.buttons["cancellation"] != nil
+            case .signIn: links.buttons["signIn"] != nil
             case .restorePurchases, .redeemCode: false
             case .policies: true
             }
         }
     }
 
-    func links() throws(DiagnosticsError) -> (policies: [MustacheValue], buttons: [MustacheValue]) {
+    /// The policy links and the visible store buttons of `model`'s page, with the site's actions (`links`); `root`:
+    /// the path up to the output root; `policyPaths`: the output paths of policy pages by slug (`terms`).
+    static func links(_ model: borrowing StoreModel, links actions: borrowing ActionLinks, strings: Strings,
+                      root: String, policyPaths: [String: String])
+        throws(DiagnosticsError) -> (policies: [MustacheValue], buttons: [MustacheValue]) {
         var diagnostics = Diagnostics()
         var policies: [MustacheValue] = []
-        if isVisible(.policies) {
+        if isVisible(.policies, on: model.page, links: actions) {
             for (kind, link) in [("termsOfService", model.policies.termsOfService),
                                  ("privacyPolicy", model.policies.privacyPolicy)] {
                 switch link {
@@ -40,7 +38,7 @@ struct StoreButtons {
                     policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]),
                                              "href": .string(root + path)]))
                 case nil:
-                    diagnostics.error(page.location(of: "policies"),
+                    diagnostics.error(model.page.location(of: "policies"),
                                       "the page has no "
                                           + "\(kind == "termsOfService" ? "Terms of Service" : "Privacy Policy") link "
                                           + "(\(kind))",
@@ -52,14 +50,15 @@ struct StoreButtons {
         }
         // The EU's withdrawal function, on every page sold in the EEA, even where the policies are hidden.
         if Storefronts.europeanEconomicArea.contains(model.storefront),
-           let withdraw = config.links.buttons["withdraw"] {
+           let withdraw = actions.buttons["withdraw"] {
             policies.append(.object(["kind": "withdraw", "label": .string(strings["withdraw"]),
                                      "href": .string(withdraw.expand(LinkTemplate.Values(locale: model.locale)))]))
         }
         var buttons: [MustacheValue] = []
-        for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation] where isVisible(button) {
-            guard let action = config.links.buttons[button.rawValue] else {
-                diagnostics.error(page.location(of: "storeButtons"),
+        for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation]
+        where isVisible(button, on: model.page, links: actions) {
+            guard let action = actions.buttons[button.rawValue] else {
+                diagnostics.error(model.page.location(of: "storeButtons"),
                                   "the \(button.rawValue) button is visible but paywall.yml has no "
                                   + "actions.\(button.rawValue)",
                                   hint: "add actions: { \(button.rawValue): https://… } to paywall.yml, "

@@ -16,7 +16,7 @@ extension Resolver {
         var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
         var billingPlans: [BillingPlan]
 
-        init(_ page: Page, products: PageProducts, locale: String, state: CustomerState) {
+        init(_ page: borrowing Page, products: borrowing PageProducts, locale: String, state: CustomerState) {
             (slots, self.locale, self.state) = (products.slots, locale, state)
             (controlIcons, badges) = (page.controlIcons, page.badges)
             (promotionalOffer, visibleRelationships) = (page.promotionalOffer, page.visibleRelationships)
