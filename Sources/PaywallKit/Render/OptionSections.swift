@@ -77,8 +77,8 @@ extension OptionSection {
         var sharedPicker: Bool
         var hasTabs: Bool
 
-        init(page: Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?, text: PriceText,
-             onlySection: String?, allowRawHTML: Bool) {
+        init(page: borrowing Page, options: [(option: StoreOption, value: MustacheValue)], selectedID: String?,
+             text: PriceText, onlySection: String?, allowRawHTML: Bool) {
             let sections = OptionSection.split(options, page.optionGroups, text: text)
                 .filter { onlySection == nil || $0.key == onlySection }
             // Explicit groups' labels and copy are front matter: the translation's, else the base file's.

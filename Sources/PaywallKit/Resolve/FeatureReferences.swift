@@ -1,10 +1,12 @@
 /// `features` names the page's own columns: levels of its group on a `groupID` page, its products on a `productIDs`
 /// page.
 extension Resolver {
-    func checkFeatures(_ features: Page.Features, page: Page, products: [Product], diagnostics: inout Diagnostics) {
+    /// `slots`: the page's products, by their places in ``Index/products``.
+    func checkFeatures(_ features: Page.Features, page: Page, slots: [Int], diagnostics: inout Diagnostics) {
         let isGroupPage = if case .group = page.selection { true } else { false }
-        let levels = Array(Set(products.filter(\.isSubscription).map(\.level))).sorted()
-        let ids = products.map(\.id)
+        let levels = Array(Set(slots.filter { index.products[$0].isSubscription }.map { index.products[$0].level }))
+            .sorted()
+        let ids = slots.map { index.products[$0].id }
         let levelList = levels.map(String.init).joined(separator: ", ")
 
         func checkLevel(_ text: String, at location: SourceLocation) {

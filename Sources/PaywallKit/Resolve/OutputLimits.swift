@@ -14,7 +14,7 @@ public enum OutputLimits {
         let resolver = Resolver(catalog: catalog, config: site.config, defaultLocale: site.defaultLocale)
         var total = 0
         for page in site.allPages {
-            guard let options = try? resolver.products(of: page).products.count else {
+            guard let options = try? resolver.products(of: page).slots.count else {
                 total += 1
                 continue
             }

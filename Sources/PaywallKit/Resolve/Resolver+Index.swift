@@ -33,9 +33,10 @@ extension Resolver {
     }
 
     /// The products of a page, in StoreKit's order, with their slots, and the group of its subscriptions.
+    /// A page's products by their places in ``Index/products``, in the page's order: read there, never copied (a copy
+    /// retains every text of a product, which the threads rendering other pages share).
     struct PageProducts {
         var group: SubscriptionGroup?
-        var products: [Product]
         var slots: [Int]
     }
 

@@ -16,11 +16,10 @@ extension Resolver {
         var promotionalOffer: String?, visibleRelationships: Set<Page.Relationship>?
         var billingPlans: [BillingPlan]
 
-        init(_ page: borrowing Page, products: borrowing PageProducts, locale: String, state: CustomerState) {
-            (slots, self.locale, self.state) = (products.slots, locale, state)
+        init(_ page: borrowing Page, slots: [Int], billingPlans: [BillingPlan], locale: String, state: CustomerState) {
+            (self.slots, self.billingPlans, self.locale, self.state) = (slots, billingPlans, locale, state)
             (controlIcons, badges) = (page.controlIcons, page.badges)
             (promotionalOffer, visibleRelationships) = (page.promotionalOffer, page.visibleRelationships)
-            billingPlans = products.products.map { page.billingPlan(for: $0.id) }
         }
     }
 

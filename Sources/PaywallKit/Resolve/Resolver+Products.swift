@@ -10,7 +10,7 @@ extension Resolver {
     func products(of page: Page) throws(Diagnostic) -> PageProducts {
         switch page.selection {
         case .plain:
-            return PageProducts(group: nil, products: [], slots: [])
+            return PageProducts(group: nil, slots: [])
         case .group(let id):
             guard let (number, group) = catalog.group(named: id) else {
                 let names = catalog.groups.map(\.id) + catalog.groups.map(\.name).filter { !$0.isEmpty }
@@ -26,7 +26,6 @@ extension Resolver {
                 throw .error(page.selectionLocation, "no subscription group '\(id)' in \(catalog.file)", hint: hint)
             }
             var slots = index.ordered[number]
-            var products = slots.map { index.products[$0] }
             for (index, id) in page.additionalProductIDs.enumerated() {
                 let location = index < page.additionalProductLocations.count
                     ? page.additionalProductLocations[index]
@@ -39,22 +38,21 @@ extension Resolver {
                                  hint: "a page shows the subscriptions of one group; remove '\(id)', "
                                        + "or list every option with productIDs")
                 }
-                guard !products.contains(where: { $0.id == id }) else {
+                let slot = self.index.slots[id]!
+                guard !slots.contains(slot) else {
                     throw .error(location, "'\(id)' is listed twice in additionalProductIDs", hint: "remove one")
                 }
-                products.append(product)
-                slots.append(self.index.slots[id]!)
+                slots.append(slot)
             }
-            return PageProducts(group: group, products: products, slots: slots)
+            return PageProducts(group: group, slots: slots)
         case .products(let ids):
-            var products: [Product] = []
             var slots: [Int] = []
             var group: SubscriptionGroup?
             for (index, id) in ids.enumerated() {
                 let location = index < page.productLocations.count
                     ? page.productLocations[index]
                     : page.selectionLocation
-                let (product, owner) = try product(id, at: location)
+                let owner = try product(id, at: location).group
                 if let owner {
                     if let group, group.id != owner.id {
                         throw .error(location, "'\(id)' belongs to \(owner.label), not \(group.label)",
@@ -63,17 +61,17 @@ extension Resolver {
                     }
                     group = owner
                 }
-                guard !products.contains(where: { $0.id == id }) else {
+                let slot = self.index.slots[id]!
+                guard !slots.contains(slot) else {
                     throw .error(location, "'\(id)' is listed twice in productIDs", hint: "remove one")
                 }
-                products.append(product)
-                slots.append(self.index.slots[id]!)
+                slots.append(slot)
             }
-            guard !products.isEmpty else {
+            guard !slots.isEmpty else {
                 throw .error(page.selectionLocation, "the page lists no products",
                              hint: "add 'groupID: GROUP' or 'productIDs: [ID, …]'")
             }
-            return PageProducts(group: group, products: products, slots: slots)
+            return PageProducts(group: group, slots: slots)
         }
     }
 

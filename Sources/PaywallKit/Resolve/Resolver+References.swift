@@ -7,8 +7,9 @@ import Foundation
 /// The front matter's references to products, checked against the page's own.
 extension Resolver {
     /// Front matter that names products (selected, badges, icons, offers, option groups) must name the page's own.
-    func checkReferences(_ page: Page, products: [Product], diagnostics: inout Diagnostics) {
-        let ids = products.map(\.id)
+    /// `slots`: the page's products, by their places in ``Index/products``.
+    func checkReferences(_ page: Page, slots: [Int], diagnostics: inout Diagnostics) {
+        let ids = slots.map { index.products[$0].id }
         func check(_ id: String, _ key: String) {
             guard !ids.contains(id) else { return }
             let hint = suggestion(for: id, in: ids).map { "did you mean '\($0)'?" }
@@ -29,16 +30,16 @@ extension Resolver {
             }
         }
         if let features = page.features {
-            checkFeatures(features, page: page, products: products, diagnostics: &diagnostics)
+            checkFeatures(features, page: page, slots: slots, diagnostics: &diagnostics)
         }
-        if page.visibleRelationships != nil, !products.contains(where: \.isSubscription) {
+        if page.visibleRelationships != nil, !slots.contains(where: { index.products[$0].isSubscription }) {
             diagnostics.error(page.location(of: "visibleRelationships"),
                               "visibleRelationships applies to subscriptions, and this page has none",
                               hint: "remove it: a page of one-time products has no customer states")
         }
         if let offer = page.promotionalOffer,
-           !products.contains(where: { $0.promotionalOffers.contains { $0.id == offer } }) {
-            let all = products.flatMap { $0.promotionalOffers.compactMap(\.id) }
+           !slots.contains(where: { index.products[$0].promotionalOffers.contains { $0.id == offer } }) {
+            let all = slots.flatMap { index.products[$0].promotionalOffers.compactMap(\.id) }
             diagnostics.error(page.location(of: "offer"),
                               "no subscription on this page has a promotional offer '\(offer)'",
                               hint: suggestion(for: offer, in: all).map { "did you mean '\($0)'?" }

@@ -68,11 +68,10 @@ public struct Resolver: Sendable {
 
     /// The customer states a page is written for: a subscriber's and a lapsed subscriber's of each subscription.
     public func states(of page: Page) -> [CustomerState] {
-        guard page.hasCustomerStates, let products = try? products(of: page).products
-        else { return [.new] }
-        let subscriptions = products.filter(\.isSubscription)
-        return [.new] + subscriptions.map { .current($0.id) }
-            + subscriptions.filter { !$0.winBackOffers.isEmpty }.map { .lapsed($0.id) }
+        guard page.hasCustomerStates, let slots = try? products(of: page).slots else { return [.new] }
+        let subscriptions = slots.filter { index.products[$0].isSubscription }
+        return [.new] + subscriptions.map { .current(index.products[$0].id) }
+            + subscriptions.filter { !index.products[$0].winBackOffers.isEmpty }.map { .lapsed(index.products[$0].id) }
     }
 
     /// Resolves one page for one locale and customer state.
@@ -95,7 +94,9 @@ public struct Resolver: Sendable {
                       diagnostics: inout Diagnostics) -> PageInput? {
         guard let found = diagnostics.collect({ () throws(Diagnostic) in try self.products(of: page) })
         else { return nil }
-        return PageInput(products: found, options: OptionsInput(page, products: found, locale: locale, state: state))
+        let billingPlans = found.slots.map { page.billingPlan(for: index.products[$0].id) }
+        return PageInput(products: found, options: OptionsInput(page, slots: found.slots, billingPlans: billingPlans,
+                                                                locale: locale, state: state))
     }
 
     /// The page's store model from its products and its options (`options(input.options)`, or the same found again).
@@ -105,11 +106,11 @@ public struct Resolver: Sendable {
         var page = page
         page.baseLocale = page.baseLocale ?? defaultLocale   // the base file is written in the default locale
         let (found, locale, state) = (input.products, input.options.locale, input.options.state)
-        let (group, products) = (found.group, found.products)
+        let group = found.group
         let market = market(locale)
         diagnostics.append(contentsOf: chosen.reported)
         let (options, shown) = (chosen.all, chosen.shown)
-        checkReferences(page, products: products, diagnostics: &diagnostics)
+        checkReferences(page, slots: found.slots, diagnostics: &diagnostics)
         warnAboutUpFrontBilling(page, options: options, storefront: market.storefront, diagnostics: &diagnostics)
         guard diagnostics.errorsReported == before else { return nil }
 
