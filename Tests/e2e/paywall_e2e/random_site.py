@@ -22,6 +22,11 @@ def write(path, text):
         f.write(text)
 
 
+def with_key(keys, key, value):
+    """Front matter lines `keys` with `key` set to `value` (last)."""
+    return [line for line in keys if not line.startswith(key + ":")] + [f"{key}: {value}"]
+
+
 def make_site(seed, root):
     r = random.Random(seed)
     locales = [LOCALES[0]] + r.sample(LOCALES[1:], r.randint(1, 4))
@@ -109,24 +114,20 @@ def make_site(seed, root):
         def page(name, title, keys):
             write(f"{root}/content/{name}.md", f"---\ntitle: {title}\n" + "\n".join(keys) + "\n---\n" + body)
 
-        def changed(key, value):
-            return [k for k in keys if not k.startswith(key + ":")] + [f"{key}: {value}"]
-
         page(f"p{p}", f"Page {p}", keys)
         for locale, _ in locales[1:]:
             if r.random() < 0.3:
-                translated = changed("badges", f"{{ {r.choice(shown)}: Beste }}") if r.random() < 0.5 else keys
+                translated = with_key(keys, "badges", f"{{ {r.choice(shown)}: Beste }}") if r.random() < 0.5 else keys
                 if r.random() < 0.3:
-                    translated = [k for k in translated if not k.startswith("billingPlan:")] + \
-                                 [f"billingPlan: {r.choice(['monthly', 'upFront'])}"]
+                    translated = with_key(translated, "billingPlan", r.choice(["monthly", "upFront"]))
                 page(f"p{p}.{locale}", f"Page {p} {locale}", translated)
         if r.random() < 0.4:
             key, value = r.choice([("billingPlan", r.choice(["monthly", "upFront"])), ("selected", r.choice(shown)),
                                    ("badges", f"{{ {r.choice(shown)}: Top }}")])
-            page(f"p{p}twin", f"Twin {p}", changed(key, value))
+            page(f"p{p}twin", f"Twin {p}", with_key(keys, key, value))
         if experiment is None and r.random() < 0.3:
             experiment = f"p{p}"
-            page(f"p{p}+plan", f"Variant {p}", changed("billingPlan", r.choice(["monthly", "upFront"])))
+            page(f"p{p}+plan", f"Variant {p}", with_key(keys, "billingPlan", r.choice(["monthly", "upFront"])))
 
     config = ["baseURL: https://example.com/", "defaultLocale: en-US",
               f"locales: [{', '.join(locale for locale, _ in locales)}]",
