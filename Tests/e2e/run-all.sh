@@ -130,6 +130,11 @@ if [[ -d $fixtures ]]; then
   tally "$work/fixtures.log"
   echo "== the fixture sites: memos on and off, -j 1 and -j 4, each store page alone (memo_oracle)"
   plain_part fixtures-oracle memo_oracle "$binary" "$work/fixtures"/*/
+  echo "== the fixture sites with each group also billed monthly, for subscribers and reversed (memo_oracle)"
+  for storekit in "$fixtures"/*.storekit; do
+    python3 -m paywall_e2e.fixture_site "$storekit" "$work/twins/$(basename "$storekit" .storekit)" --twins
+  done
+  plain_part twins-oracle memo_oracle "$binary" "$work/twins"/*/
 else
   echo "SKIP  shared .storekit fixtures: $fixtures not found"
 fi

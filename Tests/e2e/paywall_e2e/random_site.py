@@ -5,7 +5,9 @@ storefront or not, subscription levels and periods, introductory, promotional an
 with a monthly billing plan (in some storefronts only), a lifetime product; pages on a group or on `productIDs` in any
 order, with `billingPlan`, `offer`, `visibleRelationships`, `selected`, `badges`, `controlStyle`, `optionGroups` and
 `buttonLabel`; translations that change some of them; "twin" pages that differ from another in one key; and an
-experiment's variant with another billing plan. Every site it makes builds without an error."""
+experiment's variant with another billing plan; a lifetime purchase and a season pass beside the groups, on pages
+that name products; option groups listed by hand, each with its own billing plan. Every site it makes builds without
+an error."""
 import os
 import random
 import sys
@@ -78,6 +80,15 @@ def make_site(seed, root):
                           f" description: \"For {product}\" }}"
                           for locale, _ in locales if locale == "en-US" or r.random() < 0.8]
         groups.append((f"group{g}", products, promotions))
+    one_time = []
+    if r.random() < 0.5:
+        one_time.append("lifetime")
+        lines += ["nonConsumables:", f"  - {{ id: lifetime, price: {prices(r.choice([49.99, 99.99]))},",
+                  "      localizations: { en-US: { displayName: Lifetime, description: Paid once } } }"]
+    if r.random() < 0.4:
+        one_time.append("season.pass")
+        lines += ["nonRenewingSubscriptions:", f"  - {{ id: season.pass, period: P3M, price: {prices(14.99)},",
+                  "      localizations: { en-US: { displayName: Season, description: Three months } } }"]
     write(f"{root}/catalog.yml", "\n".join(lines) + "\n")
 
     experiment = None
@@ -85,7 +96,8 @@ def make_site(seed, root):
         group, products, promotions = r.choice(groups)
         if r.random() < 0.3:
             shown = r.sample(products, r.randint(1, len(products)))
-            keys = [f"productIDs: [{', '.join(shown)}]"]
+            extra = r.sample(one_time, r.randint(0, len(one_time)))
+            keys = [f"productIDs: [{', '.join(shown + extra)}]"]
         else:
             shown = products
             keys = [f"groupID: {group}"]
@@ -101,9 +113,16 @@ def make_site(seed, root):
             keys.append(f"selected: {r.choice(shown)}")
         if r.random() < 0.5:
             keys.append(f"controlStyle: {r.choice(STYLES)}")
+        style = r.choice(['tabs', 'links', 'sections'])
         if r.random() < 0.3:
-            keys.append(f"optionGroups: {{ style: {r.choice(['tabs', 'links', 'sections'])}, "
-                        f"groupBy: {r.choice(['period', 'level'])} }}")
+            keys.append(f"optionGroups: {{ style: {style}, groupBy: {r.choice(['period', 'level'])} }}")
+        elif len(shown) > 1 and r.random() < 0.3:
+            cut = r.randint(1, len(shown) - 1)
+            listed = [(f"First", shown[:cut]), (f"Second", shown[cut:])]
+            keys.append(f"optionGroups:\n  style: {style}\n  groups:")
+            for label, ids in listed:
+                plan = f", billingPlan: {r.choice(['monthly', 'upFront'])}" if r.random() < 0.6 else ""
+                keys.append(f"    - {{ label: {label}, productIDs: [{', '.join(ids)}]{plan} }}")
         if r.random() < 0.3:
             keys.append(f"buttonLabel: [{r.choice(['multiline, price', 'action', 'singleLine', 'displayName'])}]")
         if r.random() < 0.3:
