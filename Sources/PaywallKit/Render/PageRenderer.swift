@@ -77,8 +77,8 @@ struct PageRenderer {
                                           onlySection: placement.onlySection, allowRawHTML: config.allowRawHTML)
 
         guard let links = diagnostics.collect({ () throws(DiagnosticsError) in
-            try StoreButtons.links(model, links: config.links, strings: strings, root: root,
-                                   policyPaths: placement.policyPaths)
+            try StoreButtons.links(model, links: config.links, refused: config.refused, strings: strings,
+                                   root: root, policyPaths: placement.policyPaths)
         }) else { return nil }
 
         let scheme = page.colorScheme ?? config.colorScheme

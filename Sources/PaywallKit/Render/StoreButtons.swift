@@ -20,9 +20,10 @@ enum StoreButtons {
     }
 
     /// The policy links and the visible store buttons of `model`'s page, with the site's actions (`links`); `root`:
-    /// the path up to the output root; `policyPaths`: the output paths of policy pages by slug (`terms`).
-    static func links(_ model: borrowing StoreModel, links actions: borrowing ActionLinks, strings: Strings,
-                      root: String, policyPaths: [String: String])
+    /// the path up to the output root; `policyPaths`: the output paths of policy pages by slug (`terms`). A link
+    /// missing because `refused` (``SiteConfig/refused``) names it is not an error again: it was reported at load.
+    static func links(_ model: borrowing StoreModel, links actions: borrowing ActionLinks,
+                      refused: borrowing Set<String>, strings: Strings, root: String, policyPaths: [String: String])
         throws(DiagnosticsError) -> (policies: [MustacheValue], buttons: [MustacheValue]) {
         var diagnostics = Diagnostics()
         var policies: [MustacheValue] = []
@@ -37,7 +38,7 @@ enum StoreButtons {
                     let path = policyPaths[PolicyPages.slug(link)] ?? ""
                     policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]),
                                              "href": .string(root + path)]))
-                case nil:
+                case nil where !refused.contains("policies.\(kind)"):
                     diagnostics.error(model.page.location(of: "policies"),
                                       "the page has no "
                                           + "\(kind == "termsOfService" ? "Terms of Service" : "Privacy Policy") link "
@@ -45,6 +46,8 @@ enum StoreButtons {
                                       hint: "App Store guideline 3.1.2 asks for one: set policies.\(kind) in the page, "
                                             + "in paywall.yml or in the catalog's appPolicies, or hide them with "
                                             + "storeButtons: { policies: hidden }")
+                case nil:
+                    break
                 }
             }
         }
@@ -58,6 +61,7 @@ enum StoreButtons {
         for button in [Page.StoreButton.restorePurchases, .redeemCode, .signIn, .cancellation]
         where isVisible(button, on: model.page, links: actions) {
             guard let action = actions.buttons[button.rawValue] else {
+                if refused.contains("actions.\(button.rawValue)") { continue }
                 diagnostics.error(model.page.location(of: "storeButtons"),
                                   "the \(button.rawValue) button is visible but paywall.yml has no "
                                   + "actions.\(button.rawValue)",

@@ -93,6 +93,7 @@ extension Resolver {
     func price(_ price: Price, at location: SourceLocation, _ what: String, storefront: String, locale: String,
                diagnostics: inout Diagnostics) -> Money? {
         if let amount = price[storefront] { return amount }
+        if storefrontIsRefused(for: locale) { return nil }
         // A .storekit file holds one storefront's prices: the others go in prices.yml beside it.
         let place = catalog.file.hasSuffix(".storekit")
             ? "add \(storefront): \"…\" to its price in \(PriceOverlay.path(beside: catalog.file))"

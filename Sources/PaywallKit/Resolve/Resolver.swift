@@ -19,6 +19,16 @@ public struct Resolver: Sendable {
         index = Self.index(catalog, config, order: orderedSubscriptions)
     }
 
+    /// Whether the entry of `storefronts` that `locale` would read was refused: its prices are not reported missing,
+    /// since the refused entry is the cause.
+    func storefrontIsRefused(for locale: String) -> Bool {
+        for candidate in LocaleID.fallbacks(locale) + ["default"] {
+            if config.storefronts[candidate] != nil { return false }
+            if config.refused.contains("storefronts.\(candidate)") { return true }
+        }
+        return false
+    }
+
     /// The storefront whose prices `locale` shows: paywall.yml, else the `.storekit` storefront, else the locale's
     /// region.
     public func storefront(for locale: String) -> String {

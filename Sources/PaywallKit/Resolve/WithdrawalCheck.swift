@@ -4,7 +4,8 @@ enum WithdrawalCheck {
     /// A warning at `billing` (or the file) naming the EEA storefronts the site sells in without the link.
     static func check(_ site: LoadedSite, catalog: Catalog, diagnostics: inout Diagnostics) {
         let config = site.config
-        guard config.billing == .web, config.links.buttons["withdraw"] == nil else { return }
+        guard config.billing == .web, config.links.buttons["withdraw"] == nil,
+              !config.refused.contains("actions.withdraw") else { return }
         let resolver = Resolver(catalog: catalog, config: config, defaultLocale: site.defaultLocale)
         let sold = site.locales.compactMap { locale -> String? in
             let storefront = resolver.storefront(for: locale)

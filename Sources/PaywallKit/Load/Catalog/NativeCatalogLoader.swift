@@ -45,7 +45,7 @@ public enum NativeCatalogLoader {
                                         + "'consumables' (see `paywall schema catalog`)")
             }
             if let node = reader["appPolicies"] {
-                appPolicies = diagnostics.collect({ try Self.policies(node, "appPolicies") }) ?? Policies()
+                appPolicies = Self.policies(node, "appPolicies", diagnostics: &diagnostics).policies
             }
         }
         guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
@@ -53,21 +53,25 @@ public enum NativeCatalogLoader {
                        defaultLocale: defaultLocale, file: file)
     }
 
-    /// `termsOfService` / `privacyPolicy` as URLs or `{ page: NAME.md }`.
-    public static func policies(_ node: YAMLNode, _ what: String,
-                                extraKeys: [String] = []) throws(DiagnosticsError) -> Policies {
-        var diagnostics = Diagnostics()
+    /// `termsOfService` / `privacyPolicy` as URLs or `{ page: NAME.md }`: each link that reads (one refused leaves
+    /// the other), and the keys of those refused, whose errors are in `diagnostics`.
+    public static func policies(_ node: YAMLNode, _ what: String, extraKeys: [String] = [],
+                                diagnostics: inout Diagnostics) -> (policies: Policies, refused: Set<String>) {
         var result = Policies()
+        var refused: Set<String> = []
         if let reader = diagnostics.collect({ try MappingReader(node, what) }) {
-            diagnostics.append(contentsOf: reader.unknownKeys(["termsOfService", "privacyPolicy"] + extraKeys))
+            let known = ["termsOfService", "privacyPolicy"] + extraKeys
+            diagnostics.append(contentsOf: reader.unknownKeys(known))
+            refused.formUnion(reader.misspelledKeys(known))
             for (key, path) in [("termsOfService", \Policies.termsOfService),
                                 ("privacyPolicy", \Policies.privacyPolicy)] {
                 guard let value = reader[key] else { continue }
-                diagnostics.collect { result[keyPath: path] = try link(value, "\(what).\(key)") }
+                if diagnostics.collect({ result[keyPath: path] = try link(value, "\(what).\(key)") }) == nil {
+                    refused.insert(key)
+                }
             }
         }
-        guard !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.all) }
-        return result
+        return (result, refused)
     }
 
     static func link(_ node: YAMLNode, _ what: String) throws(Diagnostic) -> Policies.Link {

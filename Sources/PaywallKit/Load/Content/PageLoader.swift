@@ -174,9 +174,8 @@ public enum PageLoader {
             }
         }
         if let node = reader["policies"] {
-            page.policies = diagnostics.collect {
-                try NativeCatalogLoader.policies(node, "policies", extraKeys: ["foregroundStyle"])
-            } ?? Policies()
+            page.policies = NativeCatalogLoader.policies(node, "policies", extraKeys: ["foregroundStyle"],
+                                                         diagnostics: &diagnostics).policies
             diagnostics.collect {
                 let styles = try node["foregroundStyle"]?.sequenceOrScalar("foregroundStyle") ?? []
                 page.policyForeground = try styles.map { n throws(Diagnostic) in

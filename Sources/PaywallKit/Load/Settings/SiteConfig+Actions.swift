@@ -41,8 +41,11 @@ extension SiteConfig {
     mutating func loadActions(_ node: YAMLNode, diagnostics: inout Diagnostics) {
         guard let reader = diagnostics.collect({ try MappingReader(node, "actions") }) else { return }
         diagnostics.append(contentsOf: reader.unknownKeys(Self.actionKeys))
+        for name in reader.misspelledKeys(Self.actionKeys) { refuse("actions.\(name)") }
         for name in Self.actionNames {
             guard let node = reader[name] else { continue }
+            let before = diagnostics.errorsReported
+            defer { if diagnostics.errorsReported > before { refuse("actions.\(name)") } }
             if name == "changePlan" {
                 links.changePlan = diagnostics.collect {
                     let url = try node.nonEmptyString("actions.changePlan")
@@ -54,9 +57,7 @@ extension SiteConfig {
                 continue
             }
             if Self.purchaseActionNames.contains(name) {
-                let before = diagnostics.errorsReported
                 let links = Self.purchaseLinks(node, name, diagnostics: &diagnostics)
-                if diagnostics.errorsReported > before { self.links.broken.insert(name) }
                 if name == "subscribe" { self.links.subscribe = links } else { self.links.purchase = links }
                 continue
             }

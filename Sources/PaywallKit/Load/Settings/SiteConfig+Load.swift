@@ -23,6 +23,7 @@ extension SiteConfig {
         var config = SiteConfig(file: file)
         guard let reader = diagnostics.collect({ try MappingReader(root, file) }) else { return config }
         diagnostics.append(contentsOf: reader.unknownKeys(keys))
+        for key in reader.misspelledKeys(keys) { config.refuse(key) }
         for pair in reader.keys { config.keyLocations[pair.key] = pair.keyLocation }
         diagnostics.collect {
             if let node = reader["baseURL"] {
@@ -50,19 +51,24 @@ extension SiteConfig {
                 }
             }
         }
-        diagnostics.collect {
-            for pair in try reader["storefronts"]?.pairs("storefronts") ?? [] {
-                let key = pair.key == "default"
+        // Each entry on its own: one refused leaves the others, and its locales report no missing price.
+        let storefronts = diagnostics.collect { try reader["storefronts"]?.pairs("storefronts") } ?? nil
+        for pair in storefronts ?? [] {
+            guard let key = diagnostics.collect({ () throws(Diagnostic) in
+                pair.key == "default"
                     ? "default"
                     : try locale(YAMLNode(.scalar(pair.key, isPlain: true), at: pair.keyLocation), "storefronts")
+            }) else { continue }
+            let code = diagnostics.collect { () throws(Diagnostic) -> String in
                 let code = try pair.value.nonEmptyString("storefronts.\(pair.key)").uppercased()
                 guard Storefronts.currency(of: code) != nil else {
                     let hint = suggestion(for: code, in: Storefronts.all).map { "did you mean '\($0)'?" }
                         ?? "use an ISO 3166 alpha-3 code such as USA, DEU or JPN"
                     throw Diagnostic.error(pair.value.location, "'\(code)' is not an App Store storefront", hint: hint)
                 }
-                config.storefronts[key] = code
+                return code
             }
+            if let code { config.storefronts[key] = code } else { config.refuse("storefronts.\(key)") }
         }
         if let app = reader["app"], let appReader = diagnostics.collect({ try MappingReader(app, "app") }) {
             diagnostics.append(contentsOf: appReader.unknownKeys(appKeys))
@@ -97,7 +103,9 @@ extension SiteConfig {
             config.redeemScript = RedeemScript(redeem, carry: config.links.carry)
         }
         if let node = reader["policies"] {
-            config.policies = diagnostics.collect { try NativeCatalogLoader.policies(node, "policies") } ?? Policies()
+            let read = NativeCatalogLoader.policies(node, "policies", diagnostics: &diagnostics)
+            config.policies = read.policies
+            for key in read.refused { config.refuse("policies.\(key)") }
             for key in ["termsOfService", "privacyPolicy"] {
                 if case .mapping = node.value, let value = try? MappingReader(node, "policies")[key] {
                     config.valueLocations["policies.\(key)"] = value.location

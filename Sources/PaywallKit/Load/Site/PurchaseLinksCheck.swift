@@ -55,7 +55,8 @@ enum PurchaseLinksCheck {
             }
             // A refused link is the cause of what it leaves uncovered, reported once where it was written.
             uncovered.removeAll { product in
-                links.broken.contains("subscribe") || (product.isOneTime && links.broken.contains("purchase"))
+                config.refused.contains("actions.subscribe")
+                    || (product.isOneTime && config.refused.contains("actions.purchase"))
             }
             if !uncovered.isEmpty {
                 reportUncovered(uncovered, page: page, links: links, config: config, diagnostics: &diagnostics)
@@ -72,7 +73,9 @@ enum PurchaseLinksCheck {
                               "actions.changePlan must fix its scheme and host before its first placeholder",
                               hint: "start it with https://host/ or a path such as /change?from={currentProductID}")
         }
-        guard config.billing == .web, links.changePlan == nil, links.buttons["manageSubscription"] == nil
+        // A refused link is the cause, reported where it was written.
+        guard config.billing == .web, links.changePlan == nil, links.buttons["manageSubscription"] == nil,
+              config.refused.isDisjoint(with: ["actions.changePlan", "actions.manageSubscription"])
         else { return }
         var seenFiles = Set<String>()
         for page in pages where page.hasCustomerStates && page.selection != .plain

@@ -141,6 +141,12 @@ public struct MappingReader {
 
     public var keys: [YAMLPair] { pairs }
 
+    /// The absent keys of `known` that keys here misspell (`polices` for `policies`): values meant but not read.
+    public func misspelledKeys(_ known: [String]) -> [String] {
+        pairs.filter { !known.contains($0.key) }.compactMap { suggestion(for: $0.key, in: known) }
+            .filter { self[$0] == nil }
+    }
+
     /// Where `key` itself was written, when present.
     public func keyLocation(_ key: String) -> SourceLocation? { pairs.first { $0.key == key }?.keyLocation }
 }

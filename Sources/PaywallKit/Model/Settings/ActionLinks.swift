@@ -34,9 +34,6 @@ public struct ActionLinks: Sendable {
     public var buttons: [String: LinkTemplate] = [:]
     /// Where a subscriber's page (`current/ID/`) sends a switch to another plan of the group (`actions.changePlan`).
     public var changePlan: LinkTemplate?
-    /// The purchase actions (`subscribe`, `purchase`) with a link that was refused: the products it would have
-    /// covered are not reported again as uncovered, so the one error names the cause.
-    public var broken: Set<String> = []
 
     public init() {}
 

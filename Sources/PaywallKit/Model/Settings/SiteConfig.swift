@@ -53,6 +53,20 @@ public struct SiteConfig: Sendable {
     public var keyLocations: [String: SourceLocation] = [:]
     /// Where values that name files were written (`catalog`, `app.icon`), for errors about those files.
     public var valueLocations: [String: SourceLocation] = [:]
+    /// The values refused with an error, by dotted path (`actions.changePlan`, `policies.privacyPolicy`,
+    /// `storefronts.de-DE`): what their absence would cause is not reported again, so the one error names the cause.
+    public private(set) var refused: Set<String> = []
+
+    /// Records that the value at `path` was refused (or its key misspelled); a whole `actions`, `policies` or
+    /// `storefronts` stands for every value in it.
+    mutating func refuse(_ path: String) {
+        switch path {
+        case "actions": refused.formUnion(Self.actionNames.map { "actions.\($0)" })
+        case "policies": refused.formUnion(["policies.termsOfService", "policies.privacyPolicy"])
+        case "storefronts": refused.insert("storefronts.default")
+        default: refused.insert(path)
+        }
+    }
 
     public func location(of key: String) -> SourceLocation { keyLocations[key] ?? SourceLocation(file: file) }
 
