@@ -111,6 +111,9 @@ echo "== 40 seeded random sites (random_site): the oracle above on every mix of 
 for seed in $(seq 1 40); do python3 -m paywall_e2e.random_site "$seed" "$work/random/site$seed"; done
 plain_part random-oracle memo_oracle "$binary" "$work"/random/*/
 
+echo "== serve on 20 of those sites, 5 price edits each: every rebuild writes the cold build's bytes (serve_oracle)"
+plain_part serve-oracle serve_oracle "$binary" 1 20 5
+
 echo "== every control style sells its selected option, 390 and 1280 px, JavaScript off (carousels: on too)"
 venv_part selection selection "$binary"
 
