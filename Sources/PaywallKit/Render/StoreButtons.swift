@@ -38,7 +38,9 @@ enum StoreButtons {
                     let path = policyPaths[PolicyPages.slug(link)] ?? ""
                     policies.append(.object(["kind": .string(kind), "label": .string(strings[kind]),
                                              "href": .string(root + path)]))
-                case nil where !refused.contains("policies.\(kind)"):
+                case nil:
+                    // A refused link was reported where it was written.
+                    if refused.contains("policies.\(kind)") { break }
                     diagnostics.error(model.page.location(of: "policies"),
                                       "the page has no "
                                           + "\(kind == "termsOfService" ? "Terms of Service" : "Privacy Policy") link "
@@ -46,8 +48,6 @@ enum StoreButtons {
                                       hint: "App Store guideline 3.1.2 asks for one: set policies.\(kind) in the page, "
                                             + "in paywall.yml or in the catalog's appPolicies, or hide them with "
                                             + "storeButtons: { policies: hidden }")
-                case nil:
-                    break
                 }
             }
         }

@@ -32,9 +32,9 @@ extension Resolver {
         var diagnostics: [Diagnostic]
     }
 
-    /// The products of a page, in StoreKit's order, with their slots, and the group of its subscriptions.
-    /// A page's products by their places in ``Index/products``, in the page's order: read there, never copied (a copy
-    /// retains every text of a product, which the threads rendering other pages share).
+    /// A page's products by their places in ``Index/products`` (a group's in StoreKit's order), and the group of its
+    /// subscriptions. Products are read there, never copied: a copy retains every text of a product, which the
+    /// threads rendering other pages share.
     struct PageProducts {
         var group: SubscriptionGroup?
         var slots: [Int]

@@ -10,8 +10,8 @@ import os
 import shutil
 import sys
 
-ACTIONS = "actions: { subscribe: \"https://pay.example.com/checkout?product={productID}&locale={locale}\""
-CHANGE_PLAN = ", changePlan: \"https://pay.example.com/change?from={currentProductID}&to={productID}\""
+SUBSCRIBE = "subscribe: \"https://pay.example.com/checkout?product={productID}&locale={locale}\""
+CHANGE_PLAN = "changePlan: \"https://pay.example.com/change?from={currentProductID}&to={productID}\""
 POLICIES = "policies: { termsOfService: https://example.com/terms, privacyPolicy: https://example.com/privacy }\n"
 ONE_TIME_TYPES = ("NonConsumable", "Consumable", "NonRenewingSubscription")
 
@@ -40,8 +40,8 @@ def make_site(storekit, site, with_twins=False):
     with open(storekit, encoding="utf-8") as f:
         data = json.load(f)
     shutil.copyfile(storekit, os.path.join(site, "Products.storekit"))
-    actions = ACTIONS + (CHANGE_PLAN if with_twins else "") + " }\n"
-    write(os.path.join(site, "paywall.yml"), "catalog: Products.storekit\n" + actions + POLICIES)
+    actions = ", ".join([SUBSCRIBE] + ([CHANGE_PLAN] if with_twins else []))
+    write(os.path.join(site, "paywall.yml"), f"catalog: Products.storekit\nactions: {{ {actions} }}\n" + POLICIES)
     groups = data.get("subscriptionGroups", [])
     for index, group in enumerate(groups):
         write(os.path.join(site, "content", f"group{index + 1}.md"), f"---\ngroupID: {json.dumps(group['id'])}\n---\n")

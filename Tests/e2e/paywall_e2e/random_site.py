@@ -2,7 +2,7 @@
 
 The same seed makes the same site. Each site mixes what changes a page's prices and words: locales that share a
 storefront or not, subscription levels and periods, introductory, promotional and win-back offers, yearly products
-with a monthly billing plan (in some storefronts only), a lifetime product; pages on a group or on `productIDs` in any
+with a monthly billing plan (in some storefronts only); pages on a group or on `productIDs` in any
 order, with `billingPlan`, `offer`, `visibleRelationships`, `selected`, `badges`, `controlStyle`, `optionGroups` and
 `buttonLabel`; translations that change some of them; "twin" pages that differ from another in one key; and an
 experiment's variant with another billing plan; a lifetime purchase and a season pass beside the groups, on pages
@@ -118,7 +118,7 @@ def make_site(seed, root):
             keys.append(f"optionGroups: {{ style: {style}, groupBy: {r.choice(['period', 'level'])} }}")
         elif len(shown) > 1 and r.random() < 0.3:
             cut = r.randint(1, len(shown) - 1)
-            listed = [(f"First", shown[:cut]), (f"Second", shown[cut:])]
+            listed = [("First", shown[:cut]), ("Second", shown[cut:])]
             keys.append(f"optionGroups:\n  style: {style}\n  groups:")
             for label, ids in listed:
                 plan = f", billingPlan: {r.choice(['monthly', 'upFront'])}" if r.random() < 0.6 else ""

@@ -3,9 +3,9 @@
 For each seed from FIRST to LAST, the site random_site makes is served (`paywall serve`, which keeps its memos from
 one rebuild to the next) and edited EDITS times (default 5). Each edit moves prices: in one content file, its
 billing plan switched, its productIDs reversed, visibleRelationships set, or selected, offer or badges removed; or
-one price in the catalog. After each rebuild the output folder must hold exactly the files a cold `paywall build` of the same inputs
-writes, byte for byte (the manifest included). An edit that makes the site fail to build is undone, and the undo is
-the edit checked.
+one price in the catalog. After each rebuild the output folder must hold exactly the files a cold `paywall build` of
+the same inputs writes, byte for byte (the manifest included). An edit that makes the site fail to build is undone,
+and the undo is the edit checked.
 
 Prints one PASS/FAIL line per site and last `N passed, M failed`.
 """
@@ -19,14 +19,15 @@ import time
 
 from . import random_site
 from .host_funnel import stop
-from .memo_oracle import differences, snapshot
+from .memo_oracle import build, differences, snapshot
 from .report import Report
-from .workspace import run, temporary
+from .workspace import temporary
+
 
 def cold(binary, site, output):
-    """The files a cold build of `site` writes (into `output`), or None when it fails."""
-    built = run(binary, "build", site, "-o", output, "--quiet")
-    return snapshot(output) if built.returncode == 0 else None
+    """The files a cold build of `site` writes (into `output`, memos on, -j 2), or None when it fails."""
+    status, _ = build(binary, site, output, 2, True)
+    return snapshot(output) if status == 0 else None
 
 
 def change(r, site):
@@ -57,8 +58,8 @@ def change(r, site):
         lines = random_site.with_key(lines, what, relationships)
         what = f"visibleRelationships: {relationships}"
     elif what == "productIDs reversed":
-        lines = [re.sub(r"^productIDs: \[(.*)\]$", lambda m: f"productIDs: [{', '.join(m.group(1).split(', ')[::-1])}]",
-                        line) for line in lines]
+        reverse = lambda found: f"productIDs: [{', '.join(found.group(1).split(', ')[::-1])}]"
+        lines = [re.sub(r"^productIDs: \[(.*)\]$", reverse, line) for line in lines]
     else:
         lines = [line for line in lines if not line.startswith(what.split()[0] + ":")]
     what = f"{name}: {what}"

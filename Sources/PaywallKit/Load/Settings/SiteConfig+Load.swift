@@ -52,8 +52,7 @@ extension SiteConfig {
             }
         }
         // Each entry on its own: one refused leaves the others, and its locales report no missing price.
-        let storefronts = diagnostics.collect { try reader["storefronts"]?.pairs("storefronts") } ?? nil
-        for pair in storefronts ?? [] {
+        for pair in diagnostics.collect({ try reader["storefronts"]?.pairs("storefronts") ?? [] }) ?? [] {
             guard let key = diagnostics.collect({ () throws(Diagnostic) in
                 pair.key == "default"
                     ? "default"
