@@ -3,7 +3,8 @@
 nothing asserts a time; it exits non-zero only when it cannot run (no binary, a paywall build fails, an
 unreadable --baseline).
 
-    python3 scripts/bench.py [PAYWALL_BINARY] [--quick] [--skip-hugo] [--json FILE] [--baseline FILE]
+    python3 scripts/bench.py [PAYWALL_BINARY] [--quick] [--skip-hugo] [--reference BINARY] [--json FILE]
+                             [--baseline FILE]
 
 Wall times include process start; memory is each child's own peak RSS (os.wait4), so the tools never mix.
   1. paywall vs Hugo on 2,000 pages (20 locales x 100 pages, 5 groups of 8 subscriptions). Hugo gets
@@ -26,6 +27,11 @@ PATH; `make bench` installs the Debian package). --json FILE: the figures, for a
 --baseline FILE: a previous run's --json, printed beside this run's, every ratio, time or peak memory that
 is worse (as printed) flagged. Before and after a change: run the old binary with --json, then the new one with
 --baseline (`make bench BENCH_FLAGS="--baseline before.json"`).
+--reference BINARY: another paywall (an earlier commit's release build) built in the same rounds of step 1, after
+paywall and before Hugo, into its own output: its medians and its ratio to Hugo beside paywall's, and paywall /
+reference. A baseline was measured on another day, when the machine may have been busier or quieter (Hugo's own
+median has moved by half between days); a reference shares every round with paywall, so their ratio is the
+figure to compare.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -178,13 +184,15 @@ def fmt(runs):
     return ", ".join(f"{r:.2f}" for r in runs)
 
 
-def compare(binary, work, runs, use_hugo):
+def compare(binary, work, runs, use_hugo, reference=None):
     make_site(f"{work}/site")
     if use_hugo:
         make_hugo_site(f"{work}/hugo")
-    results = {"paywall": [], "hugo": []}
+    results = {"paywall": [], "reference": [], "hugo": []}
     for _ in range(runs):
         results["paywall"].append(paywall(binary, f"{work}/site", f"{work}/public"))
+        if reference:
+            results["reference"].append(paywall(reference, f"{work}/site", f"{work}/reference-public"))
         if use_hugo:
             result = run(["hugo", "--quiet", "--source", f"{work}/hugo", "--destination", f"{work}/hugo-public"])
             if result[3] != 0:
@@ -192,7 +200,7 @@ def compare(binary, work, runs, use_hugo):
                 print(f"bench: the Hugo build failed (exit {result[3]}); going on without Hugo")
                 use_hugo = False
             results["hugo"].append(result)
-    tools = ["paywall", "hugo"] if use_hugo else ["paywall"]
+    tools = ["paywall"] + (["reference"] if reference else []) + (["hugo"] if use_hugo else [])
     wall = {tool: [r[0] for r in results[tool]] for tool in tools}
     median = {tool: statistics.median(wall[tool]) for tool in tools}
     pages, size = html_pages(f"{work}/public")
@@ -200,9 +208,19 @@ def compare(binary, work, runs, use_hugo):
     if use_hugo:
         line += f"  ratio {median['paywall'] / median['hugo']:.2f}"
     print(line + "  peak RSS (max of runs)" + "".join(f" {t} {max(r[2] for r in results[t]):.0f} MiB" for t in tools))
+    if reference:
+        cpu = {tool: statistics.median(r[1] for r in results[tool]) for tool in ("paywall", "reference")}
+        print(f"bench: reference {reference}: " + (f"ratio to Hugo {median['reference'] / median['hugo']:.2f}  "
+                                                   if use_hugo else "")
+              + f"paywall / reference: wall {median['paywall'] / median['reference']:.2f}, "
+              f"CPU {cpu['paywall'] / cpu['reference']:.2f} (< 1: paywall is faster)")
     print("bench: CPU time (user + sys, median)" + "".join(
         f"  {t} {statistics.median(r[1] for r in results[t]):.2f} s" for t in tools) + "  (steadier than wall time on a busy machine)")
     figures = {"pages": pages}
+    if reference:
+        figures["against_reference"] = median["paywall"] / median["reference"]
+        if use_hugo:
+            figures["reference_ratio"] = median["reference"] / median["hugo"]
     for tool in tools:
         figures.update({f"{tool}_s": median[tool], f"{tool}_cpu_s": statistics.median(r[1] for r in results[tool]),
                         f"{tool}_rss_mib": max(r[2] for r in results[tool])})
@@ -316,10 +334,14 @@ def main():
     parser.add_argument("--skip-hugo", action="store_true", help="paywall only")
     parser.add_argument("--json", metavar="FILE", help="write the figures to FILE (for a later --baseline)")
     parser.add_argument("--baseline", metavar="FILE", help="a previous run's --json: print both, flag what is worse")
+    parser.add_argument("--reference", metavar="BINARY", help="another paywall, built in the same rounds (step 1)")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     if not os.access(binary, os.X_OK):
         sys.exit(f"bench: no paywall binary at {binary} (build it: swift build -c release --product paywall)")
+    reference = options.reference and os.path.abspath(options.reference)
+    if reference and not os.access(reference, os.X_OK):
+        sys.exit(f"bench: no reference binary at {reference}")
     baseline = read_baseline(options.baseline) if options.baseline else None
     quick, use_hugo = options.quick, not options.skip_hugo and shutil.which("hugo") is not None
     if quick:
@@ -333,7 +355,7 @@ def main():
     work = tempfile.mkdtemp(prefix="paywall-bench-")
     figures = {}
     try:
-        figures.update(compare(binary, work, 2 if quick else 5, use_hugo))
+        figures.update(compare(binary, work, 2 if quick else 5, use_hugo, reference))
         stage_timings(binary, work)
         figures.update(scaling(binary, work, quick))
         figures.update(cold(binary, work, 5 if quick else 11))
