@@ -43,6 +43,8 @@ struct PageUnits: Sendable {
         var locale: String
         var strings: Strings
         var texts: MustacheValue
+        /// The auto-renewal notice without and with a commitment.
+        var notices: [AutoRenewNotice.Made]
         var policyPaths: [String: String]
     }
 
@@ -134,7 +136,10 @@ struct PageUnits: Sendable {
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files,
                                           diagnostics: &diagnostics)
         for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
-        return Locale(locale: locale, strings: strings, texts: texts, policyPaths: policyPaths)
+        let notices = [false, true].map {
+            AutoRenewNotice(site.config, locale: locale, strings: strings, hasCommitment: $0).made
+        }
+        return Locale(locale: locale, strings: strings, texts: texts, notices: notices, policyPaths: policyPaths)
     }
 
     /// Every variant of one page in one locale: resolved, rendered and handed to the output.
@@ -196,7 +201,8 @@ struct PageUnits: Sendable {
                     $0.cache.contexts.value(for: $0.key(contextsInput, after: optionsKey!), make: makeContexts)
                 } ?? makeContexts()
                 let html = renderer.render(model, contexts: contexts, strings: locale.strings,
-                                           texts: thread.texts(locale), placement: placement, library: thread.library,
+                                           texts: thread.texts(locale), notices: locale.notices, placement: placement,
+                                           library: thread.library,
                                            capacity: thread.pageCapacity, sections: thread.sections,
                                            diagnostics: &result.diagnostics)
                 thread.pageCapacity = max(thread.pageCapacity, (html?.count ?? 0) * 9 / 8)

@@ -7,10 +7,10 @@ import Synchronization
 /// non-breaking and narrow spaces (U+00A0, U+202F) and bidi marks (U+200F, U+061C).
 /// Formatting never fails: when ICU rejects an input, each function documents its fallback.
 ///
-/// Nothing here keeps results but a currency's digits (ICU's data, not a site's): what a build asks often is kept by
-/// the build (``BuildCache``, or a value made once per locale, like ``Strings/direction``), and CLocale keeps the ICU
-/// formatters and plural rules it opened (a bounded number, shared by all threads), so a call costs one format, not an
-/// open.
+/// Nothing here keeps results but a currency's digits and a locale's direction (ICU's data, not a site's): what a
+/// build asks often is kept by the build (``BuildCache``, or a value made once per locale, like
+/// ``Strings/direction``), and CLocale keeps the ICU formatters and plural rules it opened (a bounded number, shared
+/// by all threads), so a call costs one format, not an open.
 public enum ICU {
     /// The unit of a subscription or offer period.
     public enum DurationUnit: String, Sendable, CaseIterable {
@@ -106,8 +106,15 @@ public enum ICU {
 
     /// Whether the locale is written right to left: true for ar, he, fa, ur; false if rejected.
     public static func isRightToLeft(_ locale: String) -> Bool {
-        hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1
+        if let known = directions.withLock({ $0[locale] }) { return known }
+        let rightToLeft = hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1
+        directions.withLock { $0[locale] = rightToLeft }
+        return rightToLeft
     }
+
+    /// The directions of the locales asked for so far: ICU's data, the same for every site (a page whose copy is in
+    /// another language asks for that language's at every render).
+    private static let directions = Mutex<[String: Bool]>([:])
 
     /// Default fraction digits of an ISO 4217 currency: JPY 0, USD 2, KWD 3; 2 if unknown. ICU looks a currency up
     /// anew at every call, and a catalog asks once per price: a known currency's digits are read once.

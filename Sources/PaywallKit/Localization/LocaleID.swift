@@ -18,6 +18,9 @@ public enum LocaleID {
 
     /// The language subtag: `pt-BR` → `pt`.
     public static func language(_ locale: String) -> String {
-        String(locale.prefix { $0 != "-" })
+        // A tag is ASCII (checked when read): its bytes are its characters, found without grapheme breaking.
+        guard locale.utf8.allSatisfy({ $0 < 0x80 }) else { return String(locale.prefix { $0 != "-" }) }
+        guard let dash = locale.utf8.firstIndex(of: UInt8(ascii: "-")) else { return locale }
+        return String(locale[..<dash])
     }
 }

@@ -22,6 +22,14 @@ struct AutoRenewNotice {
         billing == .appStore ? strings[key] : strings.format(key, ["accountPage": strings["accountPage"]])
     }
 
+    /// The notice as the page template reads it: `autoRenew` (`text`) and `autoRenewNotice` (`value`).
+    struct Made: Sendable {
+        var text: String
+        var value: MustacheValue
+    }
+
+    var made: Made { Made(text: text, value: value) }
+
     /// `before`, `link` (the account page's words), `href` (nil: no link) and `after`, so a template can link the
     /// words.
     var value: MustacheValue {
@@ -36,5 +44,14 @@ struct AutoRenewNotice {
         }
         return .object(["before": .string(String(marked[..<cut])), "link": .string(strings["accountPage"]),
                         "href": href, "after": .string(String(marked[marked.utf8.index(after: cut)...]))])
+    }
+}
+
+extension AutoRenewNotice {
+    /// The notice of a page in `locale`: the same on every page of the locale but for `hasCommitment`, so a build
+    /// makes both once per locale (`notices` of ``PageRenderer``'s `render`).
+    init(_ config: SiteConfig, locale: String, strings: Strings, hasCommitment: Bool) {
+        let manageURL = config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: locale))
+        self.init(billing: config.billing, strings: strings, manageURL: manageURL, hasCommitment: hasCommitment)
     }
 }

@@ -33,7 +33,16 @@ struct LinkPreview {
     func context(_ config: SiteConfig) -> MustacheObject {
         let image = image.flatMap { path in config.baseURL.map { $0 + assetURL(path) } }
         func ogLocale(_ locale: String) -> String {
-            String(decoding: locale.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+            // Byte for byte into the new string: a page lists every other locale, twenty on some sites.
+            var locale = locale
+            return locale.withUTF8 { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                    for index in bytes.indices {
+                        buffer[index] = bytes[index] == UInt8(ascii: "-") ? UInt8(ascii: "_") : bytes[index]
+                    }
+                    return bytes.count
+                }
+            }
         }
         return [
             "description": description.map(MustacheValue.string) ?? .null,

@@ -36,7 +36,10 @@ struct PageRenderer {
 
     /// The relative path from a page at `path` up to the output root: "../../".
     static func root(of path: String) -> String {
-        String(repeating: "../", count: path.split(separator: "/").count)
+        // On the bytes of an ASCII path, whose bytes are its characters: asked a few times for every page.
+        let count = path.utf8.allSatisfy { $0 < 0x80 } ? path.utf8.split(separator: UInt8(ascii: "/")).count
+            : path.split(separator: "/").count
+        return String(repeating: "../", count: count)
     }
 
     /// The option cards of `model` (``OptionContexts/Cards``).
@@ -55,10 +58,11 @@ struct PageRenderer {
     /// `contexts`: the options' (`contexts(_:_:strings:)`, or the same found again); `library`: the theme's templates,
     /// or a copy of them (one per thread); `capacity`: the bytes to reserve (a page's size before), so that the page
     /// is not copied as it grows; `sections`: the renderings of option lists this thread made before, written again
-    /// where the same list renders in the same context (``SectionMemo``).
+    /// where the same list renders in the same context (``SectionMemo``); `notices`: the locale's auto-renewal notices
+    /// without and with a commitment, made once for its pages.
     func render(_ model: StoreModel, contexts: OptionContexts? = nil, strings: Strings, texts: MustacheValue,
-                placement: Placement, library: TemplateLibrary? = nil, capacity: Int = 0, sections: SectionMemo? = nil,
-                diagnostics: inout Diagnostics) -> [UInt8]? {
+                notices: [AutoRenewNotice.Made]? = nil, placement: Placement, library: TemplateLibrary? = nil,
+                capacity: Int = 0, sections: SectionMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
         let features = FeatureTable(model)
@@ -149,10 +153,8 @@ struct PageRenderer {
         let all = model.options
         if all.indices.contains(where: { all[$0].isSubscription }) {
             let hasCommitment = all.indices.contains { all[$0].commitment != nil }
-            let manageURL = config.links.buttons["manageSubscription"]?
-                .expand(LinkTemplate.Values(locale: model.locale))
-            let notice = AutoRenewNotice(billing: config.billing, strings: strings, manageURL: manageURL,
-                                         hasCommitment: hasCommitment)
+            let notice = notices?[hasCommitment ? 1 : 0]
+                ?? AutoRenewNotice(config, locale: model.locale, strings: strings, hasCommitment: hasCommitment).made
             context["autoRenew"] = .string(notice.text)
             context["autoRenewNotice"] = notice.value
         } else {

@@ -22,7 +22,16 @@ enum JSONText {
 
     static func quoted(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+            // Most text needs no escape: its bytes between quotes, written once into the new string.
+            var text = text
+            return text.withUTF8 { bytes in
+                String(unsafeUninitializedCapacity: bytes.count + 2) { buffer in
+                    buffer[0] = UInt8(ascii: "\"")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: bytes)
+                    buffer[bytes.count + 1] = UInt8(ascii: "\"")
+                    return bytes.count + 2
+                }
+            }
         }
         var out = "\""
         for scalar in text.unicodeScalars {
