@@ -26,16 +26,10 @@ struct PageUnits: Sendable {
         let site: Digest
 
         /// The key of a value made from the site and `input`.
-        func key(_ input: some Encodable) -> Digest { Digest(of: Keyed(after: site, input: input)) }
+        func key(_ input: some Encodable) -> Digest { Digest(after: site, of: input) }
 
         /// The key of a value made from what `after` is the key of, and `input`.
-        func key(_ input: some Encodable, after: Digest) -> Digest { Digest(of: Keyed(after: after, input: input)) }
-    }
-
-    /// An input, after the digest of what else the value is made from.
-    struct Keyed<Input: Encodable>: Encodable {
-        var after: Digest
-        var input: Input
+        func key(_ input: some Encodable, after: Digest) -> Digest { Digest(after: after, of: input) }
     }
 
     /// What every page of one locale shares.

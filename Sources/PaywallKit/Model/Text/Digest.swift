@@ -10,7 +10,17 @@ public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
     /// The digest of `value`. A value whose `encode(to:)` throws has a digest no other value has, not even an equal
     /// one: a memo never answers for it.
     public init(of value: some Encodable) {
-        guard let bytes = DigestEncoder.bytes(of: value) else {
+        self.init(bytes: DigestEncoder.bytes(of: value))
+    }
+
+    /// The digest of `value` after `prefix`, the digest of what else a value is made from: `value`'s bytes behind the
+    /// prefix's, with no container around the pair (a build takes a few for every page).
+    init(after prefix: Digest, of value: some Encodable) {
+        self.init(bytes: DigestEncoder.bytes(after: prefix, of: value))
+    }
+
+    private init(bytes: [UInt8]?) {
+        guard let bytes else {
             (w0, w1, w2, w3) = (.max, UInt64(Self.unmatched.add(1, ordering: .relaxed).newValue), .max, .max)
             return
         }
@@ -24,7 +34,7 @@ public struct Digest: Hashable, Sendable, Encodable, CustomStringConvertible {
 
     /// Appends the 32 bytes.
     func append(to bytes: inout [UInt8]) {
-        for word in [w0, w1, w2, w3] { withUnsafeBytes(of: word.bigEndian) { bytes += $0 } }
+        withUnsafeBytes(of: (w0.bigEndian, w1.bigEndian, w2.bigEndian, w3.bigEndian)) { bytes += $0 }
     }
 
     /// The 32 bytes in hexadecimal.

@@ -23,7 +23,10 @@ struct DigestEncoder: Encoder {
         /// places by `splice(from:)`.
         private var nested: [(at: Int, sink: Sink)] = []
 
-        init(failure: Failure = Failure()) { self.failure = failure }
+        init(failure: Failure = Failure()) {
+            self.failure = failure
+            bytes.reserveCapacity(256)   // a memo key's input: grown once, if at all
+        }
 
         /// A sink for a container nested at this point.
         func nestedSink() -> Sink {
@@ -74,6 +77,16 @@ struct DigestEncoder: Encoder {
         let failure = Failure()
         let bytes = framed(value, failure: failure)
         return failure.happened ? nil : bytes
+    }
+
+    /// The bytes of `value` after the tagged bytes of `prefix`: they never begin as a value's own do, and the prefix
+    /// has one length, so two are the same only for the same prefix and value.
+    static func bytes(after prefix: Digest, of value: some Encodable) -> [UInt8]? {
+        let sink = Sink()
+        sink.tag(.digest)
+        prefix.append(to: &sink.bytes)
+        write(value, into: sink)
+        return sink.failure.happened ? nil : sink.bytes
     }
 
     /// `value`'s framed bytes, written apart; a failure in it is `failure`'s.
