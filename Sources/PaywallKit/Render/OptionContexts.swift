@@ -48,7 +48,8 @@ struct OptionContexts: Sendable {
 
         init(_ model: StoreModel, _ input: Shared, strings: Strings, config: SiteConfig,
              vocabulary: OptionContext.Vocabulary) {
-            let text = PriceText(locale: input.locale, currency: input.currency, strings: strings)
+            var text = PriceText(locale: input.locale, currency: input.currency, strings: strings)
+            text.formats = PriceText.Formats()
             // The resolver shows every option of most pages.
             let hidden = model.allOptions.count == model.options.count ? [] : model.allOptions.filter { option in
                 !model.options.contains { $0.id == option.id }
@@ -66,7 +67,9 @@ struct OptionContexts: Sendable {
                                             badgeLocale: input.badgeLocale, vocabulary: vocabulary)
                 link(&context, locale: input.locale, experiment: input.experiment,
                      currentProductID: input.currentProductID, config: config)
-                return (context, context.sharedFields)
+                let fields = context.sharedFields
+                context.text.formats = nil   // kept while these cards are made, not with them
+                return (context, fields)
             }
         }
     }

@@ -35,7 +35,8 @@ enum PageOffers {
     /// The JSON list of each option `options` shows (in `input.section` alone, for a page of `optionGroups.style:
     /// links`; an option in none of a page's groups is not shown).
     static func options(_ options: [StoreOption], _ input: Input, strings: Strings, config: SiteConfig) -> String {
-        let text = PriceText(locale: input.locale, currency: input.currency, strings: strings)
+        var text = PriceText(locale: input.locale, currency: input.currency, strings: strings)
+        text.formats = PriceText.Formats()   // this list says each price a few times
         let sections = OptionSection.split(options.map { ($0, MustacheValue.null) }, input.groups, text: text)
         let shown = Set(sections.filter { input.section == nil || $0.key == input.section }.flatMap {
             $0.options.map(\.option.id)

@@ -4,12 +4,17 @@ import FoundationEssentials
 import Foundation
 #endif
 import Mustache
+import Synchronization
 
 /// Prices, periods and offers of one locale as words: "$49.99/year", "1 week free, then $49.99/year".
 public struct PriceText: Sendable {
-    public var locale: String
-    public var currency: String
-    public var strings: Strings
+    public let locale: String
+    public let currency: String
+    public let strings: Strings
+    /// What ICU formatted for this value (and its copies) so far, in its locale and currency (which never change): set
+    /// while one set of option cards is made, whose fields say one price many times over (``OptionContexts/Cards``);
+    /// nil, every call formats.
+    var formats: Formats?
 
     public init(locale: String, currency: String, strings: Strings) {
         self.locale = locale
@@ -17,9 +22,28 @@ public struct PriceText: Sendable {
         self.strings = strings
     }
 
+    /// Amounts, durations and percentages formatted in one locale and currency, by the numbers they were made from.
+    final class Formats: Sendable {
+        enum Key: Hashable {
+            case money(minorUnits: Int64, digits: Int)
+            case duration(count: Int, unit: Period.Unit, width: ICU.UnitWidth)
+            case percent(Int)
+        }
+
+        private let made = Mutex<[Key: String]>([:])
+
+        func text(_ key: Key, _ format: () -> String) -> String {
+            if let known = made.withLock({ $0[key] }) { return known }
+            let text = format()
+            made.withLock { $0[key] = text }
+            return text
+        }
+    }
+
     /// "$49.99", "￥7,800", "$0.00".
     public func money(_ amount: Money) -> String {
-        ICU.formatCurrency(amount.plain, currency: currency, locale: locale)
+        func format() -> String { ICU.formatCurrency(amount.plain, currency: currency, locale: locale) }
+        return formats?.text(.money(minorUnits: amount.minorUnits, digits: amount.digits), format) ?? format()
     }
 
     /// A price to pay: as `money`, but "Free" for zero or none (a free trial's).
@@ -30,8 +54,12 @@ public struct PriceText: Sendable {
 
     /// "1 year", "3 months": a period `times` over, in words.
     public func duration(_ period: Period, times: Int = 1, width: ICU.UnitWidth = .wide) -> String {
-        ICU.formatDuration(period.count * times, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width,
-                           locale: locale)
+        func format() -> String {
+            ICU.formatDuration(period.count * times, ICU.DurationUnit(rawValue: period.unit.rawValue)!, width: width,
+                               locale: locale)
+        }
+        return formats?.text(.duration(count: period.count * times, unit: period.unit, width: width), format)
+            ?? format()
     }
 
     /// "$49.99/year", "$19.99 every 3 months"; spoken: "$49.99 per year"; "Free" for zero or none.
@@ -91,6 +119,7 @@ public struct PriceText: Sendable {
 
     /// "35%", "35 %", "%35": a whole percentage in the locale's way.
     public func percent(_ wholePercent: Int) -> String {
-        ICU.formatPercent(wholePercent, locale: locale)
+        func format() -> String { ICU.formatPercent(wholePercent, locale: locale) }
+        return formats?.text(.percent(wholePercent), format) ?? format()
     }
 }
