@@ -73,6 +73,19 @@ import Testing
         #expect(Digest(of: 1 as Int) != Digest(of: 1 as UInt), "signed and unsigned")
     }
 
+    @Test("a key after a digest: the same only for the same digest and value, and never a value's own digest")
+    func after() {
+        let (site, other) = (Digest(of: "site"), Digest(of: "other site"))
+        let nested = Nested(first: ["a"], second: [])
+        #expect(Digest(after: site, of: nested) == Digest(after: site, of: nested))
+        #expect(Digest(after: site, of: "a") != Digest(after: other, of: "a"), "another prefix")
+        #expect(Digest(after: site, of: "a") != Digest(after: site, of: "b"), "another value")
+        #expect(Digest(after: site, of: "caf\u{E9}") != Digest(after: site, of: "cafe\u{301}"), "by the text's bytes")
+        #expect(Digest(after: site, of: "a") != Digest(of: "a"))
+        #expect(Digest(after: site, of: "a") != Digest(of: [site.description, "a"]))
+        #expect(Digest(after: site, of: Failing(text: "a")) != Digest(after: site, of: Failing(text: "a")))
+    }
+
     /// A value that writes part of itself and then fails, as a custom `encode(to:)` may.
     struct Failing: Encodable {
         var text: String
