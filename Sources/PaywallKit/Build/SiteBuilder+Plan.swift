@@ -118,10 +118,7 @@ extension SiteBuilder {
             // each locale's and name's.
             let digests = Mutex<[String: Digest]>([:])
             @Sendable func digest(_ key: String, _ value: () -> some Encodable) -> Digest {
-                if let known = digests.withLock({ $0[key] }) { return known }
-                let digest = Digest(of: value())
-                digests.withLock { $0[key] = digest }
-                return digest
+                digests.kept(key) { Digest(of: value()) }
             }
             let next = Atomic(0)
             let threads = max(1, min(jobs, units.count))

@@ -106,10 +106,7 @@ public enum ICU {
 
     /// Whether the locale is written right to left: true for ar, he, fa, ur; false if rejected.
     public static func isRightToLeft(_ locale: String) -> Bool {
-        if let known = directions.withLock({ $0[locale] }) { return known }
-        let rightToLeft = hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1
-        directions.withLock { $0[locale] = rightToLeft }
-        return rightToLeft
+        directions.kept(locale) { hasNoNUL([locale]) && pwl_is_right_to_left(locale) == 1 }
     }
 
     /// The directions of the locales asked for so far: ICU's data, the same for every site (a page whose copy is in

@@ -32,12 +32,7 @@ public struct PriceText: Sendable {
 
         private let made = Mutex<[Key: String]>([:])
 
-        func text(_ key: Key, _ format: () -> String) -> String {
-            if let known = made.withLock({ $0[key] }) { return known }
-            let text = format()
-            made.withLock { $0[key] = text }
-            return text
-        }
+        func text(_ key: Key, _ format: () -> String) -> String { made.kept(key, make: format) }
     }
 
     /// "$49.99", "￥7,800", "$0.00".

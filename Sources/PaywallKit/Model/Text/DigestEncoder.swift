@@ -120,12 +120,9 @@ struct DigestEncoder: Encoder {
     private static let specials = Mutex<[ObjectIdentifier: Special]>([:])
 
     private static func special(_ value: some Encodable) -> Special {
-        let type = ObjectIdentifier(type(of: value))
-        if let known = specials.withLock({ $0[type] }) { return known }
-        let special: Special = value is Digest ? .digest : value is any DigestUnordered ? .unordered
-            : value is Data ? .data : .none
-        specials.withLock { $0[type] = special }
-        return special
+        specials.kept(ObjectIdentifier(type(of: value))) {
+            value is Digest ? .digest : value is any DigestUnordered ? .unordered : value is Data ? .data : .none
+        }
     }
 
     private static func writeUnframed(_ value: some Encodable, into sink: Sink) {
