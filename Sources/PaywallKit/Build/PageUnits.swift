@@ -37,8 +37,7 @@ struct PageUnits: Sendable {
         var locale: String
         var strings: Strings
         var texts: MustacheValue
-        /// The auto-renewal notice without and with a commitment.
-        var notices: [AutoRenewNotice.Made]
+        var notices: AutoRenewNotice.Locale
         var policyPaths: [String: String]
     }
 
@@ -130,10 +129,9 @@ struct PageUnits: Sendable {
         let policyPaths = policies.render(locale: locale, strings: strings, texts: texts, into: &files,
                                           diagnostics: &diagnostics)
         for (file, source) in files { output.emit(file, hash: nil, from: source, diagnostics: &diagnostics) }
-        let notices = [false, true].map {
-            AutoRenewNotice(site.config, locale: locale, strings: strings, hasCommitment: $0).made
-        }
-        return Locale(locale: locale, strings: strings, texts: texts, notices: notices, policyPaths: policyPaths)
+        return Locale(locale: locale, strings: strings, texts: texts,
+                      notices: AutoRenewNotice.Locale(site.config, locale: locale, strings: strings),
+                      policyPaths: policyPaths)
     }
 
     /// Every variant of one page in one locale: resolved, rendered and handed to the output.

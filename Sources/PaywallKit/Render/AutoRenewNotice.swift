@@ -28,7 +28,11 @@ struct AutoRenewNotice {
         var value: MustacheValue
     }
 
-    var made: Made { Made(text: text, value: value) }
+    /// A locale's notice on a page without a commitment (`plain`) and on one with (`commitment`).
+    struct Locale: Sendable {
+        var plain: Made
+        var commitment: Made
+    }
 
     /// `before`, `link` (the account page's words), `href` (nil: no link) and `after`, so a template can link the
     /// words.
@@ -47,11 +51,16 @@ struct AutoRenewNotice {
     }
 }
 
-extension AutoRenewNotice {
-    /// The notice of a page in `locale`: the same on every page of the locale but for `hasCommitment`, so a build
-    /// makes both once per locale (`notices` of ``PageRenderer``'s `render`).
-    init(_ config: SiteConfig, locale: String, strings: Strings, hasCommitment: Bool) {
+extension AutoRenewNotice.Locale {
+    /// The notices of the pages in `locale`: the same on every one but for a commitment, so a build makes them once
+    /// per locale (`notices` of ``PageRenderer``'s `render`).
+    init(_ config: SiteConfig, locale: String, strings: Strings) {
         let manageURL = config.links.buttons["manageSubscription"]?.expand(LinkTemplate.Values(locale: locale))
-        self.init(billing: config.billing, strings: strings, manageURL: manageURL, hasCommitment: hasCommitment)
+        func made(hasCommitment: Bool) -> AutoRenewNotice.Made {
+            let notice = AutoRenewNotice(billing: config.billing, strings: strings, manageURL: manageURL,
+                                         hasCommitment: hasCommitment)
+            return AutoRenewNotice.Made(text: notice.text, value: notice.value)
+        }
+        self.init(plain: made(hasCommitment: false), commitment: made(hasCommitment: true))
     }
 }

@@ -61,7 +61,7 @@ struct PageRenderer {
     /// where the same list renders in the same context (``SectionMemo``); `notices`: the locale's auto-renewal notices
     /// without and with a commitment, made once for its pages.
     func render(_ model: StoreModel, contexts: OptionContexts? = nil, strings: Strings, texts: MustacheValue,
-                notices: [AutoRenewNotice.Made]? = nil, placement: Placement, library: TemplateLibrary? = nil,
+                notices: AutoRenewNotice.Locale, placement: Placement, library: TemplateLibrary? = nil,
                 capacity: Int = 0, sections: SectionMemo? = nil, diagnostics: inout Diagnostics) -> [UInt8]? {
         let root = Self.root(of: placement.path)
         let text = PriceText(locale: model.locale, currency: model.currency, strings: strings)
@@ -153,8 +153,7 @@ struct PageRenderer {
         let all = model.options
         if all.indices.contains(where: { all[$0].isSubscription }) {
             let hasCommitment = all.indices.contains { all[$0].commitment != nil }
-            let notice = notices?[hasCommitment ? 1 : 0]
-                ?? AutoRenewNotice(config, locale: model.locale, strings: strings, hasCommitment: hasCommitment).made
+            let notice = hasCommitment ? notices.commitment : notices.plain
             context["autoRenew"] = .string(notice.text)
             context["autoRenewNotice"] = notice.value
         } else {
