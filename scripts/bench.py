@@ -203,26 +203,25 @@ def compare(binary, work, runs, use_hugo, reference=None):
     tools = ["paywall"] + (["reference"] if reference else []) + (["hugo"] if use_hugo else [])
     wall = {tool: [r[0] for r in results[tool]] for tool in tools}
     median = {tool: statistics.median(wall[tool]) for tool in tools}
+    cpu = {tool: statistics.median(r[1] for r in results[tool]) for tool in tools}
     pages, size = html_pages(f"{work}/public")
     line = f"bench: {pages} pages" + "".join(f"  {tool} median {median[tool]:.2f} s (runs {fmt(wall[tool])})" for tool in tools)
     if use_hugo:
         line += f"  ratio {median['paywall'] / median['hugo']:.2f}"
     print(line + "  peak RSS (max of runs)" + "".join(f" {t} {max(r[2] for r in results[t]):.0f} MiB" for t in tools))
     if reference:
-        cpu = {tool: statistics.median(r[1] for r in results[tool]) for tool in ("paywall", "reference")}
         print(f"bench: reference {reference}: " + (f"ratio to Hugo {median['reference'] / median['hugo']:.2f}  "
                                                    if use_hugo else "")
               + f"paywall / reference: wall {median['paywall'] / median['reference']:.2f}, "
               f"CPU {cpu['paywall'] / cpu['reference']:.2f} (< 1: paywall is faster)")
-    print("bench: CPU time (user + sys, median)" + "".join(
-        f"  {t} {statistics.median(r[1] for r in results[t]):.2f} s" for t in tools) + "  (steadier than wall time on a busy machine)")
+    print("bench: CPU time (user + sys, median)" + "".join(f"  {t} {cpu[t]:.2f} s" for t in tools) + "  (steadier than wall time on a busy machine)")
     figures = {"pages": pages}
     if reference:
         figures["against_reference"] = median["paywall"] / median["reference"]
         if use_hugo:
             figures["reference_ratio"] = median["reference"] / median["hugo"]
     for tool in tools:
-        figures.update({f"{tool}_s": median[tool], f"{tool}_cpu_s": statistics.median(r[1] for r in results[tool]),
+        figures.update({f"{tool}_s": median[tool], f"{tool}_cpu_s": cpu[tool],
                         f"{tool}_rss_mib": max(r[2] for r in results[tool])})
     if use_hugo:
         figures["ratio"] = median["paywall"] / median["hugo"]
