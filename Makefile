@@ -54,8 +54,8 @@ run: build
 PORTABLE_SUITES := PlatformTests|WriterSafetyTests|CLITests|WatcherTests|ServerTests|SessionTests
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	PAYWALL_PORTABLE=1 $(SWIFT) test --skip-build --filter '$(PORTABLE_SUITES)'
+	scripts/swift-test.sh $(SWIFT) --skip-build
+	PAYWALL_PORTABLE=1 scripts/swift-test.sh $(SWIFT) --skip-build --filter '$(PORTABLE_SUITES)'
 	$(MAKE) --no-print-directory dist
 	Tests/e2e/run-all.sh $(RELEASE_BIN)
 
