@@ -65,21 +65,24 @@ public final class PreviewServer: Sendable {
 
     /// Stops accepting, closes the listening socket and ends open connections. Idempotent.
     public func stop() {
-        let (listener, connections, wasStopped) = state.withLock { state in
-            defer { state.stopped = true }
-            return (state.listener, state.connections, state.stopped)
+        let listening = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.stopped = true
+            // Under the lock, as the threads that close these take them out of the state first: a descriptor
+            // shut down here is still open, never a number the kernel has since given to another socket.
+            if state.listener >= 0 { Platform.shutdown(state.listener) }
+            for connection in state.connections { Platform.shutdown(connection) }
+            return state.listener >= 0
         }
-        guard !wasStopped else { return }
-        if listener >= 0 {
-            Platform.shutdown(listener)
-            _ = acceptLoopEnded.wait(timeout: .now() + 2)
-        }
-        for connection in connections { Platform.shutdown(connection) }
+        if listening { _ = acceptLoopEnded.wait(timeout: .now() + 2) }
     }
 
     private func acceptLoop(_ listener: Int32) {
         defer {
-            _ = Platform.close(listener)
+            state.withLock { state in
+                state.listener = -1
+                _ = Platform.close(listener)
+            }
             acceptLoopEnded.signal()
         }
         while !state.withLock({ $0.stopped }) {
