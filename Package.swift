@@ -49,7 +49,8 @@ let package = Package(
         .testTarget(name: "PaywallServerTests", dependencies: ["PaywallServer", "PaywallPlatform", "PaywallTestSupport"]),
         // Replays the fuzz corpora through the fuzz targets' entries (Tests/Fuzz/Entries); the libFuzzer
         // binaries themselves (Tests/Fuzz/Targets) are built by `make fuzz`, outside SwiftPM.
-        .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "Mustache"], path: "Tests/Fuzz",
+        .testTarget(name: "FuzzTests", dependencies: ["PaywallKit", "PaywallPlatform", "PaywallServer", "Mustache", "PaywallTestSupport"],
+                    path: "Tests/Fuzz",
                     exclude: ["Targets", "corpus", "dict", "known-bugs.txt", "README.md", "seeds.py"]),
     ],
     swiftLanguageModes: [.v6]
