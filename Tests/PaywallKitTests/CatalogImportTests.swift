@@ -54,8 +54,9 @@ struct CatalogImportTests {
         let imported = CatalogWriter.importStoreKit(data, file: name)
         #expect(!imported.diagnostics.hasErrors, "\(imported.diagnostics.errors)")
         let yaml = try #require(imported.yaml)
+        var ignored = Diagnostics()
         let storekit = try #require(StoreKitLoader.load(try YAML.parse(String(decoding: data, as: UTF8.self), file: name),
-                                                        file: name, diagnostics: &Self.ignored))
+                                                        file: name, diagnostics: &ignored))
         let original = site(catalogPath: "Products.storekit", catalog: data, storekit: storekit).build()
         let native = site(catalogPath: "catalog.yml", catalog: Data(yaml.utf8), storekit: storekit).build()
         #expect(original.diagnostics.errors.isEmpty, "\(name): \(original.diagnostics.errors.prefix(2))")
@@ -66,8 +67,6 @@ struct CatalogImportTests {
             Issue.record("\(name): \(a.path) differs after import")
         }
     }
-
-    nonisolated(unsafe) static var ignored = Diagnostics()
 
     @Test(arguments: own)
     func ownFixtureRoundTrips(_ name: String) throws {
