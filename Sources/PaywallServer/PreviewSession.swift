@@ -98,7 +98,9 @@ public final class PreviewSession: Sendable {
         let site = configuration.site
         let catalogPath = self.catalogPath
         let output = configuration.output
-        // The baseline is taken before the first build, so that an edit made during it is seen.
+        // The baseline is taken before the first build, so that an edit made during it is seen; it holds the
+        // catalog paywall.yml names (and the prices beside it), which are not new at the first poll.
+        catalogPath.set(SiteInputs.catalogPath(of: site))
         let watcher = Watcher(interval: configuration.pollInterval, debounce: configuration.debounce,
                               folders: Watcher.folders(site: site),
                               scan: { Watcher.scan(site: site, catalog: catalogPath.value, output: output) },

@@ -173,4 +173,27 @@ import PaywallTestSupport
               + "rebuilds after a one-file change: \(times.map { String(format: "%.3f s", $0) }.joined(separator: ", ")); "
               + "edit → served: \(latencies.map { "\($0)" }.joined(separator: ", "))")
     }
+
+    /// The watcher's first snapshot holds the catalog paywall.yml names and the prices beside a `.storekit`, so that
+    /// serving does not rebuild until a file changes (it once rebuilt at start, finding them new at its first poll).
+    @Test func startingDoesNotRebuildUnchangedInputs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var files = DifferentialSite.files
+        files["paywall.yml"] = DifferentialSite.config.replacingOccurrences(of: "catalog: catalog.yml",
+                                                                                 with: "catalog: Products.storekit")
+        try folder.save(files.mapValues { Data($0.utf8) }, under: "site")
+        var configuration = PreviewSession.Configuration(site: folder.path("site"), output: folder.path("site/public"), port: 0)
+        configuration.pollInterval = .milliseconds(20)
+        let reports = Locked<[PreviewSession.BuildReport]>([])
+        let session = PreviewSession(configuration) { report in _ = reports.update { $0.append(report) } }
+        try session.start()
+        defer { session.stop() }
+        #expect(reports.value.first?.succeeded == true, "\(reports.value.first?.diagnostics ?? [])")
+        // Twenty-five polls. A slow machine polls fewer times in this wait, so it may miss the bug, never invent it.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(reports.value.count == 1, "rebuilt for \(reports.value.dropFirst().map(\.changed))")
+        try folder.save("site/prices.yml", DifferentialSite.prices + "\n")
+        #expect(reports.next(after: 1)?.changed == ["prices.yml"], "an edit of the prices is seen")
+    }
 }

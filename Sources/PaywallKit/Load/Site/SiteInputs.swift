@@ -65,6 +65,25 @@ public struct SiteInputs: Sendable {
         }
     }
 
+    /// The catalog's path relative to the site, and the place in paywall.yml that names it: paywall.yml's `catalog`,
+    /// else catalog.yml when it exists, else the first `.storekit` file at the site's top, else catalog.yml.
+    static func catalogPath(settings: Result<YAMLNode, Diagnostic>?, folder: String, fs: FileSystem)
+        -> (path: String, location: SourceLocation?) {
+        if case .success(let root)? = settings, let node = root["catalog"], case .scalar(let path, _) = node.value {
+            return (path, node.location)
+        }
+        let standard = "catalog.yml"
+        guard !fs.exists(joinPath(folder, standard)) else { return (standard, nil) }
+        return (fs.list(folder).first { $0.hasSuffix(".storekit") && !$0.containsText("/") } ?? standard, nil)
+    }
+
+    /// The catalog's path relative to the site folder, as a build would read it now: what `paywall serve` watches
+    /// from the start, before its first build.
+    public static func catalogPath(of folder: String, fs: FileSystem = .disk) -> String {
+        let config = (try? fs.read(joinPath(folder, "paywall.yml"))).map { String(decoding: $0, as: UTF8.self) }
+        return catalogPath(settings: parseSettings(config, folder: folder), folder: folder, fs: fs).path
+    }
+
     /// Reads a site folder through `fs`. Nothing outside the site folder is read.
     public static func load(_ folder: String, fs: FileSystem = .disk) -> SiteInputs {
         var unreadable: [String] = []
@@ -133,16 +152,9 @@ public struct SiteInputs: Sendable {
         }
         // A paywall.yml that is not text is reported; the build then stops at its (empty) settings.
         let config = text("paywall.yml") ?? (unreadable.contains(joinPath(folder, "paywall.yml")) ? "" : nil)
-        // The catalog's path comes from paywall.yml; a failed parse here is reported again by the build.
-        var catalogPath = "catalog.yml"
-        var catalogLocation: SourceLocation?
+        // A failed parse here is reported again by the build.
         let settings = parseSettings(config, folder: folder)
-        if case .success(let root)? = settings, let node = root["catalog"], case .scalar(let path, _) = node.value {
-            catalogPath = path
-            catalogLocation = node.location
-        } else if !fs.exists(joinPath(folder, catalogPath)) {
-            catalogPath = fs.list(folder).first { $0.hasSuffix(".storekit") && !$0.containsText("/") } ?? catalogPath
-        }
+        let (catalogPath, catalogLocation) = Self.catalogPath(settings: settings, folder: folder, fs: fs)
         var catalog: (String, Data)?
         var catalogProblem: Diagnostic?
         // SiteConfig reports a path that leaves the site; a link that leads out of it is reported here.
