@@ -14,9 +14,11 @@ status=${PIPESTATUS[0]}
 if [[ $status -ne 0 ]]; then
   echo
   echo "swift-test.sh: '$swift test $*' failed (exit $status). Its failures, again:"
-  awk '/✘/ { print; detail = 1; next }
-       detail && /^[[:space:]]*↳/ { print; next }
-       { detail = 0 }
-       /Fatal error|unexpected signal|error: / { print }' "$log" | tail -60
+  # A ✘ line's details (↳) may come after the many lines of a test case's argument: they count until the next
+  # test's line. Each line is cut at 300 characters.
+  awk '/✘/ { print substr($0, 1, 300); detail = 1; next }
+       /^(◇|✔)/ { detail = 0 }
+       detail && /^[[:space:]]*↳/ { print substr($0, 1, 300) }
+       /Fatal error|unexpected signal/ { print substr($0, 1, 300) }' "$log" | tail -60
 fi
 exit "$status"
