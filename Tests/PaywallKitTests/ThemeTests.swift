@@ -92,6 +92,30 @@ struct ThemeTests {
         #expect(html.contains("<p>Get *Best* &lt;b&gt;[deal](https://x.example)&lt;/b&gt; &amp; me@x.example now.</p>"), "no markup, no autolink")
     }
 
+    @Test("a placeholder reads the same in a raw HTML block, code and a table as in a paragraph, and stays text")
+    func placeholderInEveryContext() throws {
+        let site = TestSite()
+            .config(replacing: "app: { name: Birdwatch }", with: "app: { name: Birdwatch }\nallowRawHTML: true")
+            .catalog(replacing: "displayName: Yearly", with: #"displayName: "Yearly <b>&</b> *more*""#)
+            .page(replacing: "Identify every bird you hear.", with: """
+                Paragraph {{products.pro.yearly.price}}
+
+                Code `{{products.pro.yearly.price}}`
+
+                <p class="deal">Block {{products.pro.yearly.price}} {{products.pro.yearly.displayName}}</p>
+
+                | Plan | Price |
+                |---|---|
+                | Yearly | {{products.pro.yearly.price}} |
+                """)
+        let html = try #require(TestSite.file(Self.page, of: site.build()))
+        #expect(html.contains("<p>Paragraph $49.99</p>"))
+        #expect(html.contains("<p>Code <code>$49.99</code></p>"), "no backslash in code")
+        // In raw HTML the browser reads the references: "Yearly <b>&</b> *more*" as text, not a bold tag.
+        #expect(html.contains(#"<p class="deal">Block $49.99 Yearly &#60;b&#62;&#38;&#60;/b&#62; &#42;more&#42;</p>"#))
+        #expect(html.contains("<td>$49.99</td>"))
+    }
+
     @Test("RevenueCat's variable names work inside an option context", arguments: [
         ("{{#products.pro.yearly}}{{product_name}}: {{price_per_period}}, {{sub_price_per_month}} a month{{/products.pro.yearly}}",
          "Yearly: $49.99/year, $4.16 a month"),

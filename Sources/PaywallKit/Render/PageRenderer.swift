@@ -270,23 +270,3 @@ struct PageRenderer {
         }
     }
 }
-
-/// Escapes a placeholder's value for Markdown source, not HTML (cmark renders the result, so Mustache's
-/// `htmlEscaped` alone would not do): ASCII punctuation gets a backslash, so "*" or "[x](y)" stays text (":" and "@"
-/// too, so no autolink starts), then `htmlEscaped` makes `& < > " '` entities that cmark turns back into text.
-enum MarkdownEscaping {
-    @Sendable static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if "\\`*_[]()#+-.!|~{}:@".unicodeScalars.contains(scalar) { result += "\\" }
-            result.unicodeScalars.append(scalar)
-        }
-        return htmlEscaped(result)
-    }
-
-    /// `escape`, between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE.
-    @Sendable static func escapeIsolated(_ text: String) -> String {
-        "\u{2068}" + escape(text) + "\u{2069}"
-    }
-}
