@@ -96,9 +96,19 @@ struct Renderer {
         }
         if case .lambda(let lambda) = value {
             try renderLambdaResult(lambda(sectionText: nil), escaped: variable.escaped)
+        } else if strict, case .object(let object) = value {
+            throw error(at: variable.location, Self.notText(variable.name.text, object))
         } else {
             append(value.interpolationText, escaped: variable.escaped)
         }
+    }
+
+    /// Why an object is not written: it writes nothing, so a price named one level short would vanish unseen.
+    static func notText(_ name: String, _ object: MustacheObject) -> String {
+        let names = object.names
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        let example = names.contains("price") ? "price" : names.first ?? ""
+        return "'\(name)' holds several values (\(shown)), not text: name one of them, such as '\(name).\(example)'"
     }
 
     private mutating func renderSection(_ section: Section) throws(MustacheError) {

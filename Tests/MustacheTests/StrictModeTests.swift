@@ -19,6 +19,19 @@ struct StrictModeTests {
         #expect(try template.render(context) == "Pro plan\n  costs  a year")
     }
 
+    /// An object writes nothing, so a name one level short would drop the price it meant from the page unseen.
+    @Test func anObjectNamedWhereTextGoesThrowsWithLocation() throws {
+        let template = try Template("Pro plan\n  costs {{products.pro.yearly}} a year", name: "pricing")
+        #expect(throws: MustacheError(template: "pricing", line: 2, column: 9,
+                                      message: "'products.pro.yearly' holds several values (price), not text: "
+                                          + "name one of them, such as 'products.pro.yearly.price'")) {
+            _ = try template.render(context, strict: true)
+        }
+        #expect(try template.render(context) == "Pro plan\n  costs  a year", "the spec's rendering when not strict")
+        #expect(try Template("{{#products.pro.yearly}}{{price}}{{/products.pro.yearly}}", name: "t")
+            .render(context, strict: true) == "$90", "an object opens a section")
+    }
+
     @Test(arguments: ["{{missing}}", "{{{missing}}}", "{{& missing}}"])
     func everyInterpolationFormIsChecked(_ tag: String) throws {
         let template = try Template("x " + tag, name: "t")

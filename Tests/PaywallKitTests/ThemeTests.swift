@@ -83,6 +83,14 @@ struct ThemeTests {
                     line: TestSite.line(of: "prise", in: page), column: TestSite.column(of: "{{products", in: page))
     }
 
+    @Test("a placeholder naming a product, not one of its values, is an error at its place rather than an empty price")
+    func placeholderNamingAnObject() {
+        let site = TestSite().page(replacing: "Identify every bird you hear.", with: "Only {{products.pro.yearly}} a year.")
+        let page = site.content["pro.md"]!
+        expectError(site.errors, "'products.pro.yearly' holds several values", file: "site/content/pro.md",
+                    line: TestSite.line(of: "Only {{", in: page), column: TestSite.column(of: "{{products", in: page))
+    }
+
     @Test("placeholders are escaped for Markdown and HTML: a display name stays text")
     func placeholderEscaping() throws {
         let site = TestSite()
