@@ -82,6 +82,14 @@ struct LocalizationTests {
         #expect(text.money(.of("0")) != text.strings["free"], "an amount that rounds to zero is still a number")
     }
 
+    @Test("a value ending in a full stop stands for the one after it: Russian monthly terms end 'мес.', not 'мес..'")
+    func fullStopAfterAnAbbreviation() {
+        let strings = Strings(locale: "ru-RU", values: ["renewsAfter": .text("{terms}. Продлевается.")], sources: [])
+        #expect(strings.format("renewsAfter", ["terms": "9,99 $/мес."]) == "9,99 $/мес. Продлевается.")
+        #expect(strings.format("renewsAfter", ["terms": "49,99 $/год"]) == "49,99 $/год. Продлевается.")
+        #expect(strings.format("renewsAfter", ["terms": "…"]) == "…. Продлевается.", "only a full stop")
+    }
+
     @Test("strings fall back by language, script and region", arguments: [
         ("de-AT", ["de-AT", "de"]), ("pt", ["pt", "pt-BR"]), ("pt-AO", ["pt-AO", "pt", "pt-PT"]),
         ("zh-TW", ["zh-TW", "zh-Hant", "zh"]), ("zh-Hans-CN", ["zh-Hans-CN", "zh-Hans", "zh"]), ("zh-CN", ["zh-CN", "zh-Hans", "zh"]),

@@ -54,7 +54,8 @@ public struct Strings: Sendable {
     /// Regions whose English is American (CLDR: en-US and the locales that do not inherit from en-001).
     static let americanEnglishRegions: Set<String> = ["US", "AS", "GU", "MH", "MP", "PR", "UM", "VI"]
 
-    /// The text for `key` with `{name}` arguments filled; `count` picks a plural form.
+    /// The text for `key` with `{name}` arguments filled; `count` picks a plural form. A value that ends with a full
+    /// stop stands for the one that follows it in the text: "{terms}." with "9,99 $/мес." ends "мес.", not "мес..".
     public func format(_ key: String, _ arguments: [String: String] = [:], count: Int? = nil) -> String {
         var template: String
         switch values[key] {
@@ -75,8 +76,11 @@ public struct Strings: Sendable {
                   let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
                 result += bytes[rest..<open]
                 let name = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
-                result += (arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")).utf8
+                let value = arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")
+                result += value.utf8
                 rest = close + 1
+                let stop = UInt8(ascii: ".")
+                if value.utf8.last == stop, rest < bytes.count, bytes[rest] == stop { rest += 1 }
             }
             result += bytes[rest...]
             return result
