@@ -169,6 +169,15 @@ import Testing
                     line: TestSite.line(of: "price: { USA: \"4.99\" }", in: TestSite.defaultCatalog) + 1)
     }
 
+    /// A free trial with a price would be shown as free while the checkout may charge it.
+    @Test func aFreeTrialWithAPriceIsAnErrorAtThePrice() {
+        let offer = "introductoryOffer: { paymentMode: freeTrial, period: P1W, price: { USA: \"0.99\" } }"
+        let errors = site.catalog(replacing: "price: { USA: \"4.99\" }", with: "price: { USA: \"4.99\" }\n        " + offer).errors
+        expectError(errors, "a freeTrial offer has no price, but this one has a price", file: catalog,
+                    line: TestSite.line(of: "price: { USA: \"4.99\" }", in: TestSite.defaultCatalog) + 1,
+                    column: 8 + TestSite.column(of: "price: { USA: \"0", in: offer), hint: "payAsYouGo")
+    }
+
     // MARK: 6. Prices
 
     @Test(arguments: ["4,99", "$4.99", "abc", "4.99 USD", "-4.99", "4.", ".99", "1e3", ""])

@@ -103,7 +103,12 @@ extension NativeCatalogLoader {
             }
         }
         var price: Price?
-        if mode != .freeTrial {
+        if mode == .freeTrial, let location = reader.keyLocation("price") {
+            // A free trial costs nothing: a price here is one the page would not show, and the checkout may charge.
+            diagnostics.error(location, "a freeTrial offer has no price, but this one has a price",
+                              hint: "remove the price, or use paymentMode payAsYouGo (a price per period) or "
+                                  + "payUpFront (one price for the whole offer)")
+        } else if mode != .freeTrial {
             price = diagnostics.collect {
                 try self.price(reader.required("price"), "price", keyLocation: reader.keyLocation("price"))
             }
