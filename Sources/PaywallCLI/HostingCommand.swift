@@ -15,6 +15,11 @@ enum HostingCommand {
     static let defaultPort = 80
 
     static func run(_ options: Options, reporter: Reporter) -> Int32 {
+        let listen = NginxConfig.Listen(host: options.host, port: options.port ?? defaultPort)
+        // A port or address nginx cannot take is a bad command line (64), found before the site is built.
+        if let problem = listen.problem {
+            return PaywallCLI.usageError("\(problem.message); \(problem.hint)", .hosting, reporter.console)
+        }
         guard Build.siteExists(options.site, reporter: reporter) else { return 1 }
         let output = options.output ?? joinPath(options.site, "public")
         let result = SiteBuilder.run(site: options.site, into: .discard, jobs: options.jobs,
@@ -28,7 +33,6 @@ enum HostingCommand {
         let root = URL(fileURLWithPath: output).standardizedFileURL.path
         switch options.server {
         case .nginx:
-            let listen = NginxConfig.Listen(host: options.host, port: options.port ?? defaultPort)
             // The folder a build would refuse, or a value nginx would read as syntax, is no block to print.
             do {
                 try SiteWriter.checkOutput(output, site: options.site)

@@ -10,15 +10,7 @@ extension NginxConfig {
                          + "or cannot carry in `root`",
                          hint: "choose an output folder whose path has no '$' and no control character")
         }
-        guard (1...65535).contains(listen.port) else {
-            throw .error(place, "nginx cannot listen on port \(listen.port)",
-                         hint: "give --port a number from 1 to 65535")
-        }
-        if let host = listen.host, listenAddress(host) == nil {
-            throw .error(place, "--host '\(host)' is not an address or a host name",
-                         hint: "give an IP address (127.0.0.1, ::1) or a host name, "
-                             + "or leave --host out to listen on every address")
-        }
+        if let problem = listen.problem { throw .error(place, problem.message, hint: problem.hint) }
         if let host = routes.host, HostValue.hostName(host) != host {
             throw .error(place, "baseURL's host '\(host)' is not a host name", hint: "fix baseURL in paywall.yml")
         }
@@ -44,5 +36,20 @@ extension NginxConfig {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if bare.containsText(":") { return HostValue.hostName("[\(bare)]") }
         return HostValue.hostName(bare)
+    }
+}
+
+extension NginxConfig.Listen {
+    /// Why nginx cannot listen at this port and address, in the words of the option at fault; nil when it can.
+    public var problem: (message: String, hint: String)? {
+        guard (1...65535).contains(port) else {
+            return ("nginx cannot listen on port \(port)", "give --port a number from 1 to 65535")
+        }
+        if let host, NginxConfig.listenAddress(host) == nil {
+            return ("--host '\(host)' is not an address or a host name",
+                    "give an IP address (127.0.0.1, ::1) or a host name, "
+                        + "or leave --host out to listen on every address")
+        }
+        return nil
     }
 }
