@@ -90,6 +90,20 @@ struct LocalizationTests {
         #expect(strings.format("renewsAfter", ["terms": "…"]) == "…. Продлевается.", "only a full stop")
     }
 
+    @Test("an Arabic dual after 'every' or 'for' is in the genitive: 'كل شهرين', not CLDR's nominative 'كل شهران'")
+    func arabicDualAfterAPreposition() {
+        let values: [String: Strings.Value] = ["every": .text("{price} كل {duration}"),
+                                               "offerPayAsYouGo": .text("{price} لمدة {duration}"),
+                                               "offerPayUpFront": .text("{duration} مقابل {price}")]
+        let arabic = Strings(locale: "ar-SA", values: values, sources: [])
+        #expect(arabic.format("every", ["price": "١٩", "duration": "شهران"]) == "١٩ كل شهرين")
+        #expect(arabic.format("offerPayAsYouGo", ["price": "١", "duration": "أسبوعان"]) == "١ لمدة أسبوعين")
+        #expect(arabic.format("every", ["price": "١٩", "duration": "٣ أشهر"]) == "١٩ كل ٣ أشهر", "only the dual changes")
+        #expect(arabic.format("offerPayUpFront", ["price": "١", "duration": "شهران"]) == "شهران مقابل ١", "the subject stays")
+        #expect(Strings(locale: "fa-IR", values: values, sources: []).format("every", ["price": "1", "duration": "شهران"])
+            == "1 كل شهران", "Arabic only")
+    }
+
     @Test("strings fall back by language, script and region", arguments: [
         ("de-AT", ["de-AT", "de"]), ("pt", ["pt", "pt-BR"]), ("pt-AO", ["pt-AO", "pt", "pt-PT"]),
         ("zh-TW", ["zh-TW", "zh-Hant", "zh"]), ("zh-Hans-CN", ["zh-Hans-CN", "zh-Hans", "zh"]), ("zh-CN", ["zh-CN", "zh-Hans", "zh"]),

@@ -65,6 +65,7 @@ public struct Strings: Sendable {
             template = forms[category] ?? forms["other"] ?? key
         case nil: template = key
         }
+        let isArabic = locale == "ar" || locale.hasPrefix("ar-")
         // Braces are ASCII: the UTF-8 is scanned in place, without walking grapheme clusters, and the text is
         // written into one buffer.
         let filled = template.withUTF8 { bytes -> [UInt8]? in
@@ -76,7 +77,8 @@ public struct Strings: Sendable {
                   let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
                 result += bytes[rest..<open]
                 let name = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
-                let value = arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")
+                var value = arguments[name] ?? (name == "count" ? count.map(String.init) ?? "" : "{\(name)}")
+                if isArabic { value = Self.arabicDualAfterPreposition(value, after: result) }
                 result += value.utf8
                 rest = close + 1
                 let stop = UInt8(ascii: ".")
@@ -89,6 +91,15 @@ public struct Strings: Sendable {
     }
 
     public subscript(key: String) -> String { format(key) }
+
+    /// Arabic's dual after "كل" (every) or "لمدة" (for), which take the genitive: CLDR writes two months "شهران",
+    /// the nominative, and "كل شهران" is wrong; "كل شهرين" is right. A dual is one word ending in "ان".
+    static func arabicDualAfterPreposition(_ value: String, after text: [UInt8]) -> String {
+        guard value.hasSuffix("ان"), !value.contains(" "),
+              ["كل ", "لمدة "].contains(where: { text.suffix($0.utf8.count).elementsEqual($0.utf8) })
+        else { return value }
+        return String(value.dropLast(2)) + "ين"
+    }
 
     /// Every string without arguments, for templates (`{{t.subscribe}}`).
     public var all: [String: String] { values.keys.reduce(into: [:]) { $0[$1] = format($1) } }
