@@ -3,7 +3,7 @@
 #
 # Runs `SWIFT test ARGS`, printing its output as it comes. When it fails, the lines of each failure (Swift
 # Testing's ✘ lines and the ↳ details under them, or a crash's last words) are printed again at the end, so that
-# the tail of a CI log names the test that failed rather than only "failed with 1 issue" after 1,300 lines.
+# the tail of a CI log names the test that failed rather than only "failed with 1 issue" after 570,000 lines.
 set -uo pipefail
 swift=$1
 shift
